@@ -1,0 +1,14 @@
+//! Gomoku without a game engine: the board and its notation, the rules, the game with
+//! unlimited undo and redo, records, and the computer player. Nothing here knows Bevy.
+
+pub mod ai;
+pub mod board;
+pub mod clock;
+pub mod game;
+pub mod notation;
+pub mod record;
+pub mod rules;
+
+pub use board::{Board, Point, Stone};
+pub use game::{Game, Move, Outcome, PlayError};
+pub use rules::Rule;

@@ -1,0 +1,446 @@
+//! Game records: the versioned save format, and Piskvork's PSQ format.
+//!
+//! The save format is line-based text a person can read and edit:
+//!
+//! ```text
+//! gomoku-record 1
+//! rule freestyle
+//! size 15
+//! black Alice
+//! white Computer
+//! move h8 1520
+//! move i9
+//! result ongoing
+//! end
+//! ```
+//!
+//! `move` lines carry an optional thinking time in milliseconds. `result` is written for
+//! readers and checked on load against the replayed moves. The final `end` line makes a
+//! truncated file detectable. Loading never yields a half-built game: either every line
+//! is valid and every move legal, or an error says what and where.
+
+use crate::board::Stone;
+use crate::board::{DEFAULT_SIZE, Point};
+use crate::game::{Game, Move, Outcome};
+use crate::notation::{format_point, parse_point};
+use crate::rules::Rule;
+use std::fmt;
+
+pub const FORMAT_HEADER: &str = "gomoku-record";
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A saved game: the game itself plus the players' names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub black: String,
+    pub white: String,
+    pub game: Game,
+}
+
+/// Why a record could not be read. `line` is 1-based; 0 means the file as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl RecordError {
+    fn at(line: usize, message: impl Into<String>) -> Self {
+        RecordError {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Names are single-line free text; control characters would break the format.
+fn clean_name(name: &str) -> String {
+    let cleaned: String = name.chars().filter(|c| !c.is_control()).collect();
+    cleaned.trim().to_string()
+}
+
+fn result_word(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Ongoing => "ongoing",
+        Outcome::Draw => "draw",
+        Outcome::Won {
+            winner: Stone::Black,
+            ..
+        } => "black",
+        Outcome::Won {
+            winner: Stone::White,
+            ..
+        } => "white",
+    }
+}
+
+impl Record {
+    pub fn new(game: Game, black: &str, white: &str) -> Self {
+        Record {
+            black: clean_name(black),
+            white: clean_name(white),
+            game,
+        }
+    }
+
+    /// The record as save-file text.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{FORMAT_HEADER} {FORMAT_VERSION}\n");
+        out += &format!("rule {}\n", self.game.rule().keyword());
+        out += &format!("size {}\n", self.game.size());
+        out += &format!("black {}\n", clean_name(&self.black));
+        out += &format!("white {}\n", clean_name(&self.white));
+        for m in self.game.moves() {
+            match m.time_ms {
+                Some(ms) => out += &format!("move {} {ms}\n", format_point(m.point)),
+                None => out += &format!("move {}\n", format_point(m.point)),
+            }
+        }
+        out += &format!("result {}\nend\n", result_word(self.game.outcome()));
+        out
+    }
+
+    /// Reads save-file text written by `to_text` (or by hand).
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+        let (n, header) = lines
+            .next()
+            .ok_or_else(|| RecordError::at(0, "the file is empty"))?;
+        let version = header
+            .strip_prefix(FORMAT_HEADER)
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .ok_or_else(|| {
+                RecordError::at(
+                    n,
+                    format!("not a Gomoku record (expected '{FORMAT_HEADER} {FORMAT_VERSION}')"),
+                )
+            })?;
+        if version != FORMAT_VERSION {
+            return Err(RecordError::at(
+                n,
+                format!(
+                    "record version {version} is not supported (this build reads {FORMAT_VERSION})"
+                ),
+            ));
+        }
+
+        let (mut rule, mut size) = (None, None);
+        let (mut black, mut white) = (None, None);
+        let mut moves: Vec<(usize, Move)> = Vec::new();
+        let mut result = None;
+        let mut ended = false;
+        for (n, line) in lines.by_ref() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            if result.is_some() && key != "end" {
+                return Err(RecordError::at(n, "only 'end' may follow 'result'"));
+            }
+            let twice = || RecordError::at(n, format!("'{key}' appears twice"));
+            match key {
+                "rule" => {
+                    if rule.is_some() {
+                        return Err(twice());
+                    }
+                    rule = Some(value.parse::<Rule>().map_err(|e| RecordError::at(n, e))?);
+                }
+                "size" => {
+                    if size.is_some() {
+                        return Err(twice());
+                    }
+                    let s = value
+                        .trim()
+                        .parse::<u8>()
+                        .map_err(|_| RecordError::at(n, format!("bad size '{value}'")))?;
+                    size = Some(s);
+                }
+                "black" => {
+                    if black.is_some() {
+                        return Err(twice());
+                    }
+                    black = Some(value.trim().to_string());
+                }
+                "white" => {
+                    if white.is_some() {
+                        return Err(twice());
+                    }
+                    white = Some(value.trim().to_string());
+                }
+                "move" => {
+                    let board = size
+                        .ok_or_else(|| RecordError::at(n, "'size' must come before the moves"))?;
+                    let mut parts = value.split_whitespace();
+                    let point = parts
+                        .next()
+                        .ok_or_else(|| RecordError::at(n, "'move' needs a point"))?;
+                    let point =
+                        parse_point(point, board).map_err(|e| RecordError::at(n, e.to_string()))?;
+                    let time_ms = match parts.next() {
+                        None => None,
+                        Some(t) => Some(t.parse::<u32>().map_err(|_| {
+                            RecordError::at(n, format!("bad time '{t}' (milliseconds expected)"))
+                        })?),
+                    };
+                    if let Some(extra) = parts.next() {
+                        return Err(RecordError::at(n, format!("unexpected '{extra}'")));
+                    }
+                    moves.push((n, Move { point, time_ms }));
+                }
+                "result" => {
+                    let word = value.trim();
+                    if !["ongoing", "draw", "black", "white"].contains(&word) {
+                        return Err(RecordError::at(n, format!("unknown result '{word}'")));
+                    }
+                    result = Some((n, word.to_string()));
+                }
+                "end" => {
+                    ended = true;
+                    break;
+                }
+                other => return Err(RecordError::at(n, format!("unknown entry '{other}'"))),
+            }
+        }
+        if !ended {
+            return Err(RecordError::at(
+                0,
+                "the record is truncated (no 'end' line)",
+            ));
+        }
+        if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
+            return Err(RecordError::at(n, "text after 'end'"));
+        }
+
+        let size = size.unwrap_or(DEFAULT_SIZE);
+        let mut game = Game::new(size, rule.unwrap_or_default())
+            .map_err(|e| RecordError::at(0, e.to_string()))?;
+        for (n, m) in moves {
+            game.play_timed(m.point, m.time_ms)
+                .map_err(|e| RecordError::at(n, e.to_string()))?;
+        }
+        if let Some((n, word)) = result {
+            let actual = result_word(game.outcome());
+            if word != actual {
+                return Err(RecordError::at(
+                    n,
+                    format!("says the result is '{word}' but the moves give '{actual}'"),
+                ));
+            }
+        }
+        Ok(Record {
+            black: black.unwrap_or_else(|| "Black".into()),
+            white: white.unwrap_or_else(|| "White".into()),
+            game,
+        })
+    }
+}
+
+/// Writes a game in Piskvork's PSQ format: `Piskvorky WxH, 11:11, 0`, then one `x,y,ms`
+/// line per move (1-based, origin top-left).
+pub fn to_psq(game: &Game) -> String {
+    let size = game.size();
+    let mut out = format!("Piskvorky {size}x{size}, 11:11, 0\n");
+    for m in game.moves() {
+        let (x, y) = (m.point.col as u32 + 1, size as u32 - m.point.row as u32);
+        out += &format!("{x},{y},{}\n", m.time_ms.unwrap_or(0));
+    }
+    out
+}
+
+/// Reads a PSQ record. The moves end at the first line that is not `x,y[,ms]`; Piskvork
+/// writes brain names and flags after them.
+pub fn from_psq(text: &str, rule: Rule) -> Result<Game, RecordError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+    let (n, header) = lines
+        .next()
+        .ok_or_else(|| RecordError::at(0, "the file is empty"))?;
+    let dims = header
+        .strip_prefix("Piskvorky ")
+        .and_then(|rest| rest.split(',').next())
+        .ok_or_else(|| RecordError::at(n, "not a PSQ record (expected 'Piskvorky WxH, ...')"))?;
+    let (w, h) = dims
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?)))
+        .ok_or_else(|| RecordError::at(n, format!("bad board size '{dims}'")))?;
+    if w != h {
+        return Err(RecordError::at(
+            n,
+            format!("only square boards are supported, not {w}x{h}"),
+        ));
+    }
+    let mut game = Game::new(w, rule).map_err(|e| RecordError::at(n, e.to_string()))?;
+    for (n, line) in lines {
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let numbers: Option<Vec<u32>> = fields.iter().map(|f| f.parse::<u32>().ok()).collect();
+        let Some(numbers) = numbers.filter(|v| v.len() == 2 || v.len() == 3) else {
+            break;
+        };
+        let (x, y) = (numbers[0], numbers[1]);
+        if x == 0 || y == 0 || x > w as u32 || y > w as u32 {
+            return Err(RecordError::at(
+                n,
+                format!("move {x},{y} is off the {w}x{w} board"),
+            ));
+        }
+        let point = Point::new((x - 1) as u8, (w as u32 - y) as u8);
+        let time = numbers.get(2).copied();
+        game.play_timed(point, time)
+            .map_err(|e| RecordError::at(n, e.to_string()))?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+    use proptest::prelude::*;
+
+    fn sample() -> Record {
+        let mut game = Game::new(15, Rule::Standard).unwrap();
+        for (i, p) in parse_moves("h8i9h9i10h10i11h11", 15)
+            .unwrap()
+            .into_iter()
+            .enumerate()
+        {
+            game.play_timed(p, (i % 3 != 0).then_some(i as u32 * 100))
+                .unwrap();
+        }
+        Record::new(game, "Alice", "Deep\tThought")
+    }
+
+    #[test]
+    fn save_text_round_trips() {
+        let r = sample();
+        let text = r.to_text();
+        assert!(text.starts_with(
+            "gomoku-record 1\nrule standard\nsize 15\nblack Alice\nwhite DeepThought\nmove h8\n"
+        ));
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.game, r.game);
+        assert_eq!(
+            (back.black.as_str(), back.white.as_str()),
+            ("Alice", "DeepThought")
+        );
+    }
+
+    #[test]
+    fn a_finished_game_records_its_result() {
+        let g = Game::from_moves(
+            15,
+            Rule::Freestyle,
+            parse_moves("a1b1a2b2a3b3a4b4a5", 15).unwrap(),
+        )
+        .unwrap();
+        let text = Record::new(g.clone(), "A", "B").to_text();
+        assert!(text.contains("result black\nend\n"));
+        assert_eq!(Record::parse(&text).unwrap().game, g);
+        let lied = text.replace("result black", "result white");
+        let err = Record::parse(&lied).unwrap_err();
+        assert_eq!(err.line, 15);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let text = sample().to_text();
+        let bad = text.replace("move i9", "move z9");
+        let e = Record::parse(&bad).unwrap_err();
+        assert_eq!(e.line, 7, "{e}");
+        assert!(e.to_string().contains("z9"));
+        let dup = text.replace("move i10", "move h8");
+        assert!(
+            Record::parse(&dup)
+                .unwrap_err()
+                .to_string()
+                .contains("already taken")
+        );
+        let truncated = &text[..text.len() - 4];
+        assert!(
+            Record::parse(truncated)
+                .unwrap_err()
+                .to_string()
+                .contains("truncated")
+        );
+        assert!(Record::parse("").is_err());
+        assert!(
+            Record::parse("gomoku-record 2\nend\n")
+                .unwrap_err()
+                .to_string()
+                .contains("version 2")
+        );
+        assert!(Record::parse(&format!("{text}move a1\n")).is_err());
+    }
+
+    #[test]
+    fn psq_round_trips_and_ignores_trailer() {
+        let r = sample();
+        let psq = to_psq(&r.game);
+        assert!(psq.starts_with("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,100\n"));
+        let with_trailer = format!("{psq}pbrain-a.exe\npbrain-b.exe\n-1\n");
+        let g = from_psq(&with_trailer, Rule::Standard).unwrap();
+        assert_eq!(
+            g.moves().iter().map(|m| m.point).collect::<Vec<_>>(),
+            r.game.points().collect::<Vec<_>>()
+        );
+        assert!(from_psq("Piskvorky 15x15, 11:11, 0\n16,1,0\n", Rule::Freestyle).is_err());
+        assert!(from_psq("Piskvorky 15x20, 11:11, 0\n", Rule::Freestyle).is_err());
+        assert!(from_psq("hello", Rule::Freestyle).is_err());
+    }
+
+    #[test]
+    fn every_truncated_prefix_fails_cleanly_or_loads_whole() {
+        let text = sample().to_text();
+        let full = Record::parse(&text).unwrap();
+        for cut in 0..text.len() {
+            // Ok is only possible once the 'end' line is complete, and then it must be whole.
+            if let Ok(r) = Record::parse(&text[..cut]) {
+                assert_eq!(r, full, "prefix of {cut} bytes");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn byte_flips_never_panic(flips in prop::collection::vec((any::<usize>(), any::<u8>()), 1..6)) {
+            let mut bytes = sample().to_text().into_bytes();
+            for (at, value) in flips {
+                let i = at % bytes.len();
+                bytes[i] = value;
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(r) = Record::parse(&text) {
+                // Whatever loads is a consistent game that saves and loads the same.
+                prop_assert_eq!(Record::parse(&r.to_text()).unwrap().game, r.game);
+            }
+        }
+
+        #[test]
+        fn random_games_round_trip_through_both_formats(
+            picks in prop::collection::vec((0u8..15, 0u8..15, proptest::option::of(0u32..100_000)), 0..120)
+        ) {
+            let mut game = Game::default();
+            for (c, r, t) in picks {
+                let _ = game.play_timed(Point::new(c, r), t);
+            }
+            let text = Record::new(game.clone(), "x", "y").to_text();
+            prop_assert_eq!(&Record::parse(&text).unwrap().game, &game);
+            let psq = from_psq(&to_psq(&game), Rule::Freestyle).unwrap();
+            prop_assert_eq!(psq.points().collect::<Vec<_>>(), game.points().collect::<Vec<_>>());
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! What every level of the computer player must do.
+
+use gomoku_engine::ai::{Level, SearchSettings, search};
+use gomoku_engine::notation::{parse_moves, parse_point};
+use gomoku_engine::{Game, Point, Rule};
+use proptest::prelude::*;
+use std::sync::atomic::AtomicBool;
+
+fn game(moves: &str, rule: Rule) -> Game {
+    Game::from_moves(15, rule, parse_moves(moves, 15).unwrap()).unwrap()
+}
+
+fn best(g: &Game, level: Level, seed: u64) -> Point {
+    let settings = SearchSettings {
+        level,
+        seed,
+        ..Default::default()
+    };
+    search(g, &settings, &AtomicBool::new(false)).unwrap().best
+}
+
+#[test]
+fn empty_board_opens_in_the_centre() {
+    for level in Level::all() {
+        assert_eq!(
+            best(&Game::default(), level, 1),
+            parse_point("h8", 15).unwrap()
+        );
+    }
+}
+
+#[test]
+fn takes_its_own_five_before_blocking() {
+    // Black to move with four in a row (h8..k8 open at g8/l8); white threatens i9..l9 too.
+    let g = game("h8h9i8i9j8j9k8k9", Rule::Freestyle);
+    for level in Level::all() {
+        for seed in 0..20 {
+            let p = best(&g, level, seed);
+            assert!(
+                ["g8", "l8"]
+                    .map(|s| parse_point(s, 15).unwrap())
+                    .contains(&p),
+                "{level}: {p:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn blocks_the_opponents_five() {
+    // White to move; black has a closed four a3..d3 (a3 is on the edge): e3 must be blocked.
+    let g = game("a3h8b3h9c3o15d3", Rule::Freestyle);
+    for level in Level::all() {
+        for seed in 0..20 {
+            assert_eq!(
+                best(&g, level, seed),
+                parse_point("e3", 15).unwrap(),
+                "{level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn standard_rule_does_not_count_an_overline_as_a_win() {
+    // Black to move: d5 e5 f5 g5 and i5, with c5 taken by white, so h5 makes six: a win
+    // under freestyle but not under standard, where white's open four c6..f6 must be
+    // blocked at b6 or g6 instead.
+    let moves = "d5c6e5d6f5e6g5f6i5c5";
+    let h5 = parse_point("h5", 15).unwrap();
+    for seed in 0..10 {
+        assert_eq!(best(&game(moves, Rule::Freestyle), Level::MIN, seed), h5);
+        let p = best(&game(moves, Rule::Standard), Level::MIN, seed);
+        assert!(
+            ["b6", "g6"]
+                .map(|s| parse_point(s, 15).unwrap())
+                .contains(&p),
+            "{p:?}"
+        );
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let g = game("a1b1a2b2a3b3a4b4a5", Rule::Freestyle);
+    assert!(search(&g, &SearchSettings::default(), &AtomicBool::new(false)).is_none());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn never_returns_an_occupied_or_off_board_point(
+        picks in prop::collection::vec((0u8..15, 0u8..15), 0..60),
+        seed in any::<u64>(),
+    ) {
+        let mut g = Game::default();
+        for (c, r) in picks {
+            let _ = g.play(Point::new(c, r));
+        }
+        if let Some(info) = search(&g, &SearchSettings { seed, ..Default::default() }, &AtomicBool::new(false)) {
+            prop_assert!(g.check(info.best).is_ok());
+        } else {
+            prop_assert!(g.is_over());
+        }
+    }
+}

@@ -1,0 +1,7 @@
+use bevy::prelude::*;
+use bevy_egui::EguiPlugin;
+fn main() {
+    App::new()
+        .add_plugins((DefaultPlugins, EguiPlugin::default()))
+        .run();
+}
