@@ -1,7 +1,53 @@
 use bevy::prelude::*;
+use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
-fn main() {
-    App::new()
-        .add_plugins((DefaultPlugins, EguiPlugin::default()))
-        .run();
+use gomoku::launch::{LaunchOptions, USAGE};
+
+fn main() -> AppExit {
+    let options = match LaunchOptions::parse(std::env::args().skip(1)) {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return AppExit::Success;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return AppExit::error();
+        }
+    };
+    let (width, height) = options.window.unwrap_or((1280, 800));
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(asset_plugin()).set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Gomoku".into(),
+            resolution: WindowResolution::new(width, height),
+            fit_canvas_to_parent: true,
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(EguiPlugin::default())
+    .insert_resource(options)
+    .add_plugins((
+        gomoku::core_plugin,
+        gomoku::gui::plugin,
+        gomoku::launch::plugin,
+    ));
+    app.run()
+}
+
+/// Assets load from `./assets` when run from the project folder (any build profile),
+/// otherwise from beside the executable (Bevy's default, for installed copies).
+fn asset_plugin() -> AssetPlugin {
+    let local = std::env::current_dir()
+        .map(|d| d.join("assets"))
+        .ok()
+        .filter(|d| d.is_dir());
+    match local {
+        Some(dir) if std::env::var_os("BEVY_ASSET_ROOT").is_none() => AssetPlugin {
+            file_path: dir.to_string_lossy().into_owned(),
+            ..default()
+        },
+        _ => AssetPlugin::default(),
+    }
 }

@@ -146,7 +146,7 @@ impl Game {
 
     /// Whose turn it is (black moves first). Still defined when the game is over.
     pub fn to_move(&self) -> Stone {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White
@@ -155,7 +155,7 @@ impl Game {
 
     /// The colour of the stone played as move `index` (0-based).
     pub fn stone_of(index: usize) -> Stone {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White

@@ -61,21 +61,11 @@ pub struct Limits {
 
 /// One search request: level, budget, and a seed so that a level's randomness is
 /// reproducible (tests, benchmarks) or varied (play).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchSettings {
     pub level: Level,
     pub limits: Limits,
     pub seed: u64,
-}
-
-impl Default for SearchSettings {
-    fn default() -> Self {
-        SearchSettings {
-            level: Level::default(),
-            limits: Limits::default(),
-            seed: 0,
-        }
-    }
 }
 
 /// What a search found.

@@ -1,0 +1,191 @@
+//! The computer player, off the render thread: a search task on `AsyncComputeTaskPool`.
+//! Each job remembers the exact position it was asked about; when the match moves on
+//! (undo, restart, load, leaving the game) the job is cancelled and its answer dropped.
+
+use crate::AppSystems;
+use crate::game_match::{Match, MatchAction};
+use crate::screens::Screen;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gomoku_engine::Point;
+use gomoku_engine::ai::{Limits, SearchInfo, SearchSettings, search};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How the computer paces itself.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AiPacing {
+    /// Shortest time the computer appears to think, so its reply can be followed by eye.
+    pub min_think: Duration,
+    /// Search budget per move.
+    pub move_time_ms: u64,
+}
+
+impl Default for AiPacing {
+    fn default() -> Self {
+        AiPacing {
+            min_think: Duration::from_millis(350),
+            move_time_ms: 2_000,
+        }
+    }
+}
+
+/// The search in flight, if any.
+#[derive(Resource, Default)]
+pub struct Thinking(pub Option<Job>);
+
+pub struct Job {
+    /// The position searched, as its move list.
+    pub moves: Vec<Point>,
+    cancel: Arc<AtomicBool>,
+    task: Option<Task<Option<SearchInfo>>>,
+    result: Option<Option<SearchInfo>>,
+    started: Duration,
+}
+
+impl Job {
+    fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        // A dropped job's search must stop too, not run on to its budget.
+        self.cancel();
+    }
+}
+
+/// A delivered answer that was not applied because the position had changed.
+#[derive(Resource, Default, Debug)]
+pub struct DroppedResults(pub u32);
+
+/// Seeds for the computer's choices among equal moves.
+#[derive(Resource)]
+pub struct AiSeed(pub u64);
+
+impl Default for AiSeed {
+    fn default() -> Self {
+        use rand::{RngExt, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::try_from_rng(&mut rand::rngs::SysRng)
+            .unwrap_or_else(|_| StdRng::seed_from_u64(7));
+        AiSeed(rng.random())
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thinking>()
+        .init_resource::<DroppedResults>()
+        .init_resource::<AiSeed>()
+        .init_resource::<AiPacing>()
+        .add_systems(
+            Update,
+            poll_search
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            start_or_cancel
+                .after(AppSystems::Apply)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(OnExit(Screen::Playing), |mut thinking: ResMut<Thinking>| {
+            thinking.0 = None
+        });
+}
+
+fn current_moves(game_match: &Match) -> Vec<Point> {
+    game_match.game.points().collect()
+}
+
+/// Starts a search when the computer is to move and none runs for this position; cancels
+/// one whose position is gone.
+fn start_or_cancel(
+    game_match: Res<Match>,
+    pacing: Res<AiPacing>,
+    time: Res<Time<Real>>,
+    mut seed: ResMut<AiSeed>,
+    mut thinking: ResMut<Thinking>,
+) {
+    let wanted = game_match
+        .computer_to_move()
+        .then(|| current_moves(&game_match));
+    match (&thinking.0, &wanted) {
+        (Some(job), Some(moves)) if &job.moves == moves => return,
+        (None, None) => return,
+        _ => {}
+    }
+    // Dropping the old job cancels its search.
+    thinking.0 = None;
+    let Some(moves) = wanted else { return };
+    seed.0 = seed
+        .0
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    let settings = SearchSettings {
+        level: game_match.level,
+        limits: Limits {
+            time_ms: Some(pacing.move_time_ms),
+            nodes: None,
+        },
+        seed: seed.0,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let game = game_match.game.clone();
+    let flag = cancel.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move { search(&game, &settings, &flag) });
+    thinking.0 = Some(Job {
+        moves,
+        cancel,
+        task: Some(task),
+        result: None,
+        started: time.elapsed(),
+    });
+}
+
+/// Collects a finished search and plays it, if the position is still the one searched.
+fn poll_search(
+    game_match: Res<Match>,
+    pacing: Res<AiPacing>,
+    time: Res<Time<Real>>,
+    mut thinking: ResMut<Thinking>,
+    mut dropped: ResMut<DroppedResults>,
+    mut actions: MessageWriter<MatchAction>,
+) {
+    let Some(job) = thinking.0.as_mut() else {
+        return;
+    };
+    if let Some(task) = job.task.as_mut()
+        && let Some(result) = check_ready(task)
+    {
+        job.result = Some(result);
+        job.task = None;
+    }
+    let Some(result) = &job.result else { return };
+    if job.moves != current_moves(&game_match) || !game_match.computer_to_move() {
+        dropped.0 += 1;
+        thinking.0 = None;
+        return;
+    }
+    if time.elapsed().saturating_sub(job.started) < pacing.min_think {
+        return;
+    }
+    if let Some(info) = result {
+        actions.write(MatchAction::Place(info.best));
+    }
+    thinking.0 = None;
+}
+
+/// Test hook: hands a finished result to the job for `moves`, as if its task had finished.
+pub fn deliver(thinking: &mut Thinking, moves: &[Point], info: SearchInfo) -> bool {
+    match thinking.0.as_mut() {
+        Some(job) if job.moves == moves => {
+            job.task = None;
+            job.result = Some(Some(info));
+            true
+        }
+        _ => false,
+    }
+}

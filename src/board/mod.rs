@@ -1,0 +1,12 @@
+//! The board on screen: its layout, and the entities that mirror the match.
+
+pub mod layout;
+pub mod view;
+
+pub use layout::{BoardLayout, ReservedRight};
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((layout::plugin, view::plugin));
+}

@@ -1,0 +1,180 @@
+//! The in-game panel: players, scores, clocks, whose turn, and the game's buttons.
+
+use super::{FileDialog, HUD_WIDTH, root_ui, stone_icon};
+use crate::ai::Thinking;
+use crate::board::ReservedRight;
+use crate::game_match::{Match, MatchAction};
+use crate::screens::Screen;
+use crate::settings::{Settings, persist};
+use crate::storage::Store;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use gomoku_engine::notation::format_moves;
+use gomoku_engine::record::Record;
+use gomoku_engine::{Outcome, Stone};
+use std::time::Duration;
+
+/// The move-string field's text, kept while the player edits it.
+#[derive(Default)]
+pub(super) struct ImportField {
+    text: String,
+    shown_for: Option<String>,
+}
+
+fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+pub(super) fn hud(
+    mut contexts: EguiContexts,
+    game_match: Res<Match>,
+    thinking: Res<Thinking>,
+    mut settings: ResMut<Settings>,
+    store: Res<Store>,
+    mut dialog: ResMut<FileDialog>,
+    mut reserved: ResMut<ReservedRight>,
+    mut actions: MessageWriter<MatchAction>,
+    mut next: ResMut<NextState<Screen>>,
+    mut field: Local<ImportField>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx, "hud-root");
+    let game = &game_match.game;
+    let response = egui::Panel::right("hud")
+        .exact_size(HUD_WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.add_space(6.0);
+            ui.heading("Gomoku");
+            ui.label(egui::RichText::new(game.rule().label()).weak());
+            ui.separator();
+
+            for stone in [Stone::Black, Stone::White] {
+                player_card(ui, &game_match, stone);
+            }
+
+            ui.add_space(4.0);
+            let status = match game.outcome() {
+                Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
+                Outcome::Draw => "Draw: the board is full.".to_string(),
+                Outcome::Ongoing if thinking.0.is_some() => "Computer is thinking…".to_string(),
+                Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
+            };
+            ui.horizontal(|ui| {
+                if thinking.0.is_some() {
+                    ui.add(egui::Spinner::new());
+                }
+                ui.label(egui::RichText::new(status).strong());
+            });
+            ui.label(format!(
+                "Move {}",
+                game.moves().len() + usize::from(!game.is_over())
+            ));
+            ui.separator();
+
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(game_match.can_undo(), egui::Button::new("⟲ Undo"))
+                    .on_hover_text("Ctrl+Z")
+                    .clicked()
+                {
+                    actions.write(MatchAction::Undo);
+                }
+                if ui
+                    .add_enabled(game_match.can_redo(), egui::Button::new("⟳ Redo"))
+                    .on_hover_text("Ctrl+Y")
+                    .clicked()
+                {
+                    actions.write(MatchAction::Redo);
+                }
+                if ui.button("Restart").clicked() {
+                    actions.write(MatchAction::Restart);
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    let black = &game_match.player(Stone::Black).name;
+                    let white = &game_match.player(Stone::White).name;
+                    let text = Record::new(game.clone(), black, white).to_text();
+                    dialog.status = Some(match store.0.write_save(&text) {
+                        Ok(entry) => format!("Saved as {}.", entry.id),
+                        Err(e) => format!("Save failed: {e}"),
+                    });
+                }
+                if ui.button("Load…").clicked() {
+                    dialog.open(&store);
+                }
+                if ui.button("Menu").on_hover_text("Esc").clicked() {
+                    next.set(Screen::Menu);
+                }
+            });
+            let mut numbers = settings.show_numbers;
+            if ui.checkbox(&mut numbers, "Move numbers").changed() {
+                settings.show_numbers = numbers;
+                persist(&store, &settings);
+            }
+            ui.separator();
+
+            ui.label("Moves (paste to set up a position)");
+            let current = format_moves(game.points());
+            if field.shown_for.as_ref() != Some(&current) {
+                field.text = current.clone();
+                field.shown_for = Some(current);
+            }
+            ui.add(
+                egui::TextEdit::multiline(&mut field.text)
+                    .desired_rows(2)
+                    .desired_width(f32::INFINITY)
+                    .font(egui::TextStyle::Monospace),
+            );
+            if ui.button("Set position").clicked() {
+                actions.write(MatchAction::Import(field.text.clone()));
+            }
+
+            for message in [game_match.notice.as_ref(), dialog.status.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                ui.add_space(4.0);
+                ui.colored_label(egui::Color32::from_rgb(230, 170, 60), message);
+            }
+        });
+    reserved.set_if_neq(ReservedRight(response.response.rect.width()));
+    Ok(())
+}
+
+fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone) {
+    let game = &game_match.game;
+    let player = game_match.player(stone);
+    let active = !game.is_over() && game.to_move() == stone;
+    let won = game.outcome().winner() == Some(stone);
+    let stroke = if active || won {
+        egui::Stroke::new(2.0, egui::Color32::from_rgb(235, 180, 60))
+    } else {
+        egui::Stroke::new(1.0, egui::Color32::from_gray(70))
+    };
+    egui::Frame::group(ui.style())
+        .stroke(stroke)
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+                stone_icon(ui.painter(), rect.center(), 11.0, stone == Stone::Black);
+                ui.vertical(|ui| {
+                    let name = egui::RichText::new(&player.name).size(17.0);
+                    ui.label(if active { name.strong() } else { name });
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Wins: {}   ⏱ {}",
+                            player.score,
+                            clock_text(game_match.clock(stone))
+                        ))
+                        .monospace(),
+                    );
+                });
+            });
+        });
+}

@@ -1,0 +1,181 @@
+//! The main menu: who plays, the rule, the level and the skin.
+
+use crate::game_match::Match;
+use crate::screens::Screen;
+use crate::settings::{Mode, RuleChoice, Settings, persist};
+use crate::storage::Store;
+use crate::theme::Skins;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use gomoku_engine::Rule;
+use gomoku_engine::ai::Level;
+
+pub(super) fn menu(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    skins: Res<Skins>,
+    store: Res<Store>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut s = settings.clone();
+    let mut start = false;
+    egui::Window::new("Gomoku")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .min_width(420.0)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.heading("Gomoku");
+                ui.label(egui::RichText::new("Five in a row").weak());
+            });
+            ui.add_space(8.0);
+            egui::Grid::new("menu-grid")
+                .num_columns(2)
+                .spacing([16.0, 10.0])
+                .show(ui, |ui| {
+                    ui.label("Mode");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut s.mode, Mode::HumanVsComputer, "Against the computer");
+                        ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
+                    });
+                    ui.end_row();
+
+                    let vs_computer = s.mode == Mode::HumanVsComputer;
+                    ui.label(if vs_computer { "Your name" } else { "Player 1" });
+                    ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
+                    ui.end_row();
+                    if !vs_computer {
+                        ui.label("Player 2");
+                        ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
+                        ui.end_row();
+                    }
+
+                    ui.label(if vs_computer {
+                        "You play"
+                    } else {
+                        "Player 1 plays"
+                    });
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
+                        ui.radio_value(&mut s.one_plays_black, false, "White");
+                    });
+                    ui.end_row();
+
+                    if vs_computer {
+                        ui.label("Computer level");
+                        egui::ComboBox::from_id_salt("level")
+                            .selected_text(s.level().to_string())
+                            .show_ui(ui, |ui| {
+                                for level in Level::all() {
+                                    ui.selectable_value(
+                                        &mut s.level,
+                                        level.number(),
+                                        level.to_string(),
+                                    );
+                                }
+                            });
+                        ui.end_row();
+                    }
+
+                    ui.label("Rule");
+                    egui::ComboBox::from_id_salt("rule")
+                        .selected_text(Rule::from(s.rule).label())
+                        .show_ui(ui, |ui| {
+                            for choice in [RuleChoice::Freestyle, RuleChoice::Standard] {
+                                ui.selectable_value(
+                                    &mut s.rule,
+                                    choice,
+                                    Rule::from(choice).label(),
+                                );
+                            }
+                        });
+                    ui.end_row();
+
+                    ui.label("Board");
+                    ui.horizontal(|ui| {
+                        for size in [15u8, 19] {
+                            ui.radio_value(&mut s.size, size, format!("{size} × {size}"));
+                        }
+                    });
+                    ui.end_row();
+
+                    let catalog = &skins.0;
+                    skin_combo(
+                        ui,
+                        "Stones",
+                        &mut s.stones,
+                        catalog.stones.iter().map(|x| &x.name),
+                    );
+                    skin_combo(
+                        ui,
+                        "Background",
+                        &mut s.background,
+                        catalog.backgrounds.iter().map(|x| &x.name),
+                    );
+                    skin_combo(
+                        ui,
+                        "Lines",
+                        &mut s.lines,
+                        catalog.lines.iter().map(|x| &x.name),
+                    );
+
+                    ui.label("");
+                    ui.checkbox(&mut s.show_numbers, "Show move numbers");
+                    ui.end_row();
+                });
+            ui.add_space(10.0);
+            ui.vertical_centered(|ui| {
+                start = ui
+                    .add(
+                        egui::Button::new(egui::RichText::new("Start").size(20.0))
+                            .min_size(egui::vec2(160.0, 36.0)),
+                    )
+                    .clicked();
+                ui.label(
+                    egui::RichText::new(
+                        "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · Esc menu",
+                    )
+                    .small()
+                    .weak(),
+                );
+            });
+        });
+    if s != *settings {
+        *settings = s;
+        persist(&store, &settings);
+    }
+    if start || ctx.input(|i| i.key_pressed(egui::Key::Enter) && !ctx.egui_wants_keyboard_input()) {
+        commands.insert_resource(Match::new(&settings.match_setup()));
+        next.set(Screen::Playing);
+    }
+    Ok(())
+}
+
+/// A combo box over skin names; an unknown or empty choice shows the first entry.
+fn skin_combo<'a>(
+    ui: &mut egui::Ui,
+    label: &str,
+    choice: &mut String,
+    names: impl Iterator<Item = &'a String> + Clone,
+) {
+    ui.label(label);
+    let current = names
+        .clone()
+        .find(|n| *n == choice)
+        .or(names.clone().next())
+        .cloned()
+        .unwrap_or_default();
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(&current)
+        .show_ui(ui, |ui| {
+            for name in names {
+                if ui.selectable_label(*name == current, name).clicked() {
+                    *choice = name.clone();
+                }
+            }
+        });
+    ui.end_row();
+}

@@ -1,0 +1,129 @@
+//! Everything drawn with egui: the menu, the HUD, the game-over panel, board labels and
+//! the save/load dialog. Only the windowed app adds this plugin.
+
+mod files;
+mod hud;
+mod labels;
+mod menu;
+mod over;
+
+use crate::board::ReservedRight;
+use crate::input::{UiHasKeyboard, UiHasPointer};
+use crate::screens::Screen;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub use files::FileDialog;
+
+/// Width of the HUD panel in logical pixels.
+pub const HUD_WIDTH: f32 = 290.0;
+
+pub fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .init_resource::<FileDialog>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                style.run_if(run_once),
+                menu::menu.run_if(in_state(Screen::Menu)),
+                loading.run_if(in_state(Screen::Loading)),
+                (
+                    hud::hud,
+                    labels::labels,
+                    over::game_over,
+                    files::file_dialog,
+                )
+                    .run_if(in_state(Screen::Playing)),
+                track_ui_focus,
+            )
+                .chain(),
+        )
+        .add_systems(OnExit(Screen::Playing), |mut r: ResMut<ReservedRight>| {
+            r.0 = 0.0
+        });
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Camera"), Camera2d));
+}
+
+fn style(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut style = (*ctx.global_style()).clone();
+    style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+    style.spacing.button_padding = egui::vec2(10.0, 5.0);
+    for (text_style, size) in [
+        (egui::TextStyle::Body, 15.0),
+        (egui::TextStyle::Button, 15.0),
+        (egui::TextStyle::Heading, 24.0),
+        (egui::TextStyle::Small, 12.0),
+        (egui::TextStyle::Monospace, 14.0),
+    ] {
+        if let Some(font) = style.text_styles.get_mut(&text_style) {
+            font.size = size;
+        }
+    }
+    ctx.set_global_style(style);
+    Ok(())
+}
+
+fn loading(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("loading".into())
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.add(egui::Spinner::new().size(32.0));
+        });
+    Ok(())
+}
+
+/// Tells board input whether egui owns the pointer or the keyboard this frame.
+fn track_ui_focus(
+    mut contexts: EguiContexts,
+    reserved: Res<ReservedRight>,
+    windows: Query<&Window>,
+    mut pointer: ResMut<UiHasPointer>,
+    mut keyboard: ResMut<UiHasKeyboard>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let width = windows.iter().next().map_or(f32::MAX, Window::width);
+    let over_ui = ctx.pointer_latest_pos().is_some_and(|pos| {
+        pos.x >= width - reserved.0
+            || ctx
+                .layer_id_at(pos)
+                .is_some_and(|layer| layer.order != egui::Order::Background)
+    });
+    pointer.set_if_neq(UiHasPointer(
+        over_ui || ctx.egui_wants_pointer_input() || ctx.egui_is_using_pointer(),
+    ));
+    keyboard.set_if_neq(UiHasKeyboard(ctx.egui_wants_keyboard_input()));
+    Ok(())
+}
+
+/// A root `Ui` covering the window, for panels (egui 0.36 shows panels inside a `Ui`).
+fn root_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new(id),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// Paints a stone icon for `stone` at `center`.
+fn stone_icon(painter: &egui::Painter, center: egui::Pos2, radius: f32, black: bool) {
+    let (fill, stroke) = if black {
+        (
+            egui::Color32::from_rgb(28, 28, 28),
+            egui::Color32::from_gray(90),
+        )
+    } else {
+        (
+            egui::Color32::from_rgb(242, 240, 234),
+            egui::Color32::from_gray(150),
+        )
+    };
+    painter.circle(center, radius, fill, egui::Stroke::new(1.0, stroke));
+}

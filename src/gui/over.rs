@@ -1,0 +1,59 @@
+//! The game-over panel: who won, and what next. Closing it leaves the board to review;
+//! undo still resumes play.
+
+use crate::game_match::{Match, MatchAction};
+use crate::screens::{Phase, Screen};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use gomoku_engine::Outcome;
+
+pub(super) fn game_over(
+    mut contexts: EguiContexts,
+    game_match: Res<Match>,
+    phase: Res<State<Phase>>,
+    mut hidden: Local<Option<usize>>,
+    mut actions: MessageWriter<MatchAction>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    if *phase.get() != Phase::Over {
+        *hidden = None;
+        return Ok(());
+    }
+    // Hidden for review until the game changes.
+    let moves = game_match.game.moves().len();
+    if *hidden == Some(moves) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let title = match game_match.game.outcome() {
+        Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
+        _ => "A draw!".to_string(),
+    };
+    egui::Window::new("Game over")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, [-super::HUD_WIDTH / 2.0, 16.0])
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.heading(title);
+                let [a, b] = &game_match.players;
+                ui.label(format!(
+                    "Score: {} {} – {} {}",
+                    a.name, a.score, b.score, b.name
+                ));
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Next game (swap colours)").clicked() {
+                    actions.write(MatchAction::NextGame);
+                }
+                if ui.button("Review board").clicked() {
+                    *hidden = Some(moves);
+                }
+                if ui.button("Menu").clicked() {
+                    next.set(Screen::Menu);
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,184 @@
+//! Pointer, touch and keyboard into board points and match actions.
+
+use crate::AppSystems;
+use crate::board::BoardLayout;
+use crate::game_match::{Match, MatchAction};
+use crate::screens::{Phase, Screen};
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use gomoku_engine::Point;
+
+/// The point a stone would go to: under the pointer, or moved there with the arrows.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Hover(pub Option<Point>);
+
+/// The pointer's world position this frame (`None` outside the window).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointerWorld(pub Option<Vec2>);
+
+/// Set by the UI each frame: the pointer is over a panel (or dragging a widget), so board
+/// clicks belong to the UI.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct UiHasPointer(pub bool);
+
+/// Set by the UI each frame: a text field has focus, so keys belong to it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct UiHasKeyboard(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hover>()
+        .init_resource::<PointerWorld>()
+        .init_resource::<UiHasPointer>()
+        .init_resource::<UiHasKeyboard>()
+        .add_systems(OnEnter(Screen::Playing), |mut hover: ResMut<Hover>| {
+            hover.0 = None
+        })
+        .add_systems(
+            Update,
+            (
+                track_pointer,
+                (hover_from_pointer, click_to_place, tap_to_place)
+                    .run_if(in_state(Phase::HumanTurn).and_then(not(ui_has_pointer))),
+                (
+                    keyboard_cursor.run_if(in_state(Phase::HumanTurn)),
+                    keyboard_commands,
+                )
+                    .run_if(not(ui_has_keyboard)),
+            )
+                .chain()
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn ui_has_pointer(ui: Res<UiHasPointer>) -> bool {
+    ui.0
+}
+
+fn ui_has_keyboard(ui: Res<UiHasKeyboard>) -> bool {
+    ui.0
+}
+
+/// Window cursor to world, through the 2D camera. Without a window (tests) the resource
+/// is left as set.
+fn track_pointer(
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    mut pointer: ResMut<PointerWorld>,
+) {
+    let (Ok(window), Ok((camera, at))) = (window.single(), camera.single()) else {
+        return;
+    };
+    let world = window
+        .cursor_position()
+        .and_then(|c| camera.viewport_to_world_2d(at, c).ok());
+    pointer.set_if_neq(PointerWorld(world));
+}
+
+fn hover_from_pointer(
+    pointer: Res<PointerWorld>,
+    layout: Res<BoardLayout>,
+    mut hover: ResMut<Hover>,
+) {
+    // Only a moving pointer takes the cursor over from the keyboard.
+    if pointer.is_changed() {
+        hover.set_if_neq(Hover(pointer.0.and_then(|w| layout.pick(w))));
+    }
+}
+
+/// Places a stone if `p` is a legal move for a person; a click on a stone, off the board,
+/// or while the computer is to move (the phase lags the match by a frame) does nothing.
+fn try_place(p: Option<Point>, game_match: &Match, actions: &mut MessageWriter<MatchAction>) {
+    if game_match.computer_to_move() {
+        return;
+    }
+    if let Some(p) = p.filter(|p| game_match.game.check(*p).is_ok()) {
+        actions.write(MatchAction::Place(p));
+    }
+}
+
+fn click_to_place(
+    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<PointerWorld>,
+    layout: Res<BoardLayout>,
+    game_match: Res<Match>,
+    mut actions: MessageWriter<MatchAction>,
+) {
+    if buttons.just_pressed(MouseButton::Left) {
+        try_place(
+            pointer.0.and_then(|w| layout.pick(w)),
+            &game_match,
+            &mut actions,
+        );
+    }
+}
+
+fn tap_to_place(
+    touches: Option<Res<Touches>>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    layout: Res<BoardLayout>,
+    game_match: Res<Match>,
+    mut actions: MessageWriter<MatchAction>,
+) {
+    let (Some(touches), Ok((camera, at))) = (touches, camera.single()) else {
+        return;
+    };
+    for touch in touches.iter_just_released() {
+        let world = camera.viewport_to_world_2d(at, touch.position()).ok();
+        try_place(
+            world.and_then(|w| layout.pick(w)),
+            &game_match,
+            &mut actions,
+        );
+    }
+}
+
+fn keyboard_cursor(
+    keys: Res<ButtonInput<KeyCode>>,
+    game_match: Res<Match>,
+    mut hover: ResMut<Hover>,
+    mut actions: MessageWriter<MatchAction>,
+) {
+    let size = game_match.game.size();
+    let step = [
+        (KeyCode::ArrowLeft, (-1, 0)),
+        (KeyCode::ArrowRight, (1, 0)),
+        (KeyCode::ArrowUp, (0, 1)),
+        (KeyCode::ArrowDown, (0, -1)),
+    ];
+    for (key, dir) in step {
+        if keys.just_pressed(key) {
+            let from = hover
+                .0
+                .or(game_match.game.last_move())
+                .unwrap_or(game_match.game.board().center());
+            hover.0 = Some(from.offset(dir, 1, size).unwrap_or(from));
+        }
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        try_place(hover.0, &game_match, &mut actions);
+    }
+}
+
+fn keyboard_commands(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut actions: MessageWriter<MatchAction>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && (keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ))) {
+        actions.write(MatchAction::Redo);
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        actions.write(MatchAction::Undo);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Menu);
+    }
+}

@@ -1,0 +1,46 @@
+//! The Bevy side of Gomoku: it presents an `engine::Game` and turns input into engine
+//! calls. Rules, AI and records live in the `gomoku-engine` crate.
+
+pub mod ai;
+pub mod board;
+pub mod game_match;
+pub mod gui;
+pub mod input;
+pub mod launch;
+pub mod screens;
+pub mod settings;
+pub mod storage;
+pub mod theme;
+
+use bevy::prelude::*;
+
+/// The frame's order: read input, apply it to the match, then present the result.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    RecordInput,
+    Apply,
+    Present,
+}
+
+/// Everything that does not need a window, a GPU or egui: states, the match, the board
+/// view, picking, the computer player and skins. Headless tests run exactly this.
+pub fn core_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::RecordInput,
+            AppSystems::Apply,
+            AppSystems::Present,
+        )
+            .chain(),
+    );
+    app.add_plugins((
+        screens::plugin,
+        settings::plugin,
+        theme::plugin,
+        game_match::plugin,
+        board::plugin,
+        input::plugin,
+        ai::plugin,
+    ));
+}

@@ -1,0 +1,240 @@
+//! The skin catalogue: stone looks, board backgrounds and line colours, as data in
+//! `assets/themes/*.skins.ron`, loaded through Bevy's asset system.
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoader, LoadContext};
+use bevy::prelude::*;
+use serde::Deserialize;
+use std::fmt;
+
+#[derive(Asset, TypePath, Clone, Debug, Deserialize)]
+pub struct SkinCatalog {
+    pub stones: Vec<StoneSkin>,
+    pub backgrounds: Vec<BackgroundSkin>,
+    pub lines: Vec<LineSkin>,
+    /// Textures the skins name, held so they load (and stay loaded) with the catalogue.
+    #[serde(skip)]
+    #[dependency]
+    pub textures: Vec<Handle<Image>>,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct StoneSkin {
+    pub name: String,
+    pub look: StoneLook,
+}
+
+/// Colours are `#rrggbb` or `#rrggbbaa`; textures are paths under `assets/`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum StoneLook {
+    /// Painted with a radial highlight and shadow, like real stones.
+    Shaded { black: String, white: String },
+    /// Solid discs with an outline.
+    Flat {
+        black: String,
+        white: String,
+        outline: String,
+    },
+    /// Images, one per colour.
+    Textured { black: String, white: String },
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct BackgroundSkin {
+    pub name: String,
+    pub look: BackgroundLook,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub enum BackgroundLook {
+    /// Painted wood grain between two colours.
+    Wood {
+        light: String,
+        dark: String,
+    },
+    Plain(String),
+    Image(String),
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct LineSkin {
+    pub name: String,
+    pub color: String,
+}
+
+impl Default for SkinCatalog {
+    /// A catalogue built into the binary, used until (or if never) the data file loads.
+    fn default() -> Self {
+        SkinCatalog {
+            stones: vec![StoneSkin {
+                name: "Classic".into(),
+                look: StoneLook::Shaded {
+                    black: "#1f1f1f".into(),
+                    white: "#f3f1ea".into(),
+                },
+            }],
+            backgrounds: vec![BackgroundSkin {
+                name: "Kaya".into(),
+                look: BackgroundLook::Wood {
+                    light: "#e6bf7e".into(),
+                    dark: "#c99a5b".into(),
+                },
+            }],
+            lines: vec![LineSkin {
+                name: "Ink".into(),
+                color: "#1c1a17".into(),
+            }],
+            textures: Vec::new(),
+        }
+    }
+}
+
+impl SkinCatalog {
+    /// Every colour must parse; every list must have an entry.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.stones.is_empty() || self.backgrounds.is_empty() || self.lines.is_empty() {
+            return Err(
+                "a catalogue needs at least one stone skin, background and line colour".into(),
+            );
+        }
+        let mut colors: Vec<(&str, &str)> = Vec::new();
+        for s in &self.stones {
+            match &s.look {
+                StoneLook::Shaded { black, white } => {
+                    colors.extend([(&*s.name, &**black), (&*s.name, &**white)])
+                }
+                StoneLook::Flat {
+                    black,
+                    white,
+                    outline,
+                } => colors.extend([
+                    (&*s.name, &**black),
+                    (&*s.name, &**white),
+                    (&*s.name, &**outline),
+                ]),
+                StoneLook::Textured { .. } => {}
+            }
+        }
+        for b in &self.backgrounds {
+            match &b.look {
+                BackgroundLook::Wood { light, dark } => {
+                    colors.extend([(&*b.name, &**light), (&*b.name, &**dark)])
+                }
+                BackgroundLook::Plain(c) => colors.push((&b.name, c)),
+                BackgroundLook::Image(_) => {}
+            }
+        }
+        colors.extend(self.lines.iter().map(|l| (&*l.name, &*l.color)));
+        for (name, c) in colors {
+            parse_color(c).map_err(|e| format!("skin '{name}': {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Paths of every texture the skins use.
+    pub fn texture_paths(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for s in &self.stones {
+            if let StoneLook::Textured { black, white } = &s.look {
+                out.extend([black.clone(), white.clone()]);
+            }
+        }
+        for b in &self.backgrounds {
+            if let BackgroundLook::Image(path) = &b.look {
+                out.push(path.clone());
+            }
+        }
+        out
+    }
+}
+
+pub fn parse_color(text: &str) -> Result<Color, String> {
+    Srgba::hex(text.trim())
+        .map(Color::Srgba)
+        .map_err(|_| format!("'{text}' is not a colour like #rrggbb"))
+}
+
+#[derive(Debug)]
+pub enum CatalogError {
+    Io(std::io::Error),
+    Parse(String),
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CatalogError::Io(e) => write!(f, "cannot read skins: {e}"),
+            CatalogError::Parse(e) => write!(f, "bad skins file: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+#[derive(Default, TypePath)]
+pub struct SkinCatalogLoader;
+
+impl AssetLoader for SkinCatalogLoader {
+    type Asset = SkinCatalog;
+    type Settings = ();
+    type Error = CatalogError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<SkinCatalog, CatalogError> {
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .await
+            .map_err(CatalogError::Io)?;
+        let mut catalog: SkinCatalog =
+            ron::de::from_bytes(&bytes).map_err(|e| CatalogError::Parse(e.to_string()))?;
+        catalog.validate().map_err(CatalogError::Parse)?;
+        catalog.textures = catalog
+            .texture_paths()
+            .into_iter()
+            .map(|p| load_context.load(p))
+            .collect();
+        Ok(catalog)
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["skins.ron"]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_catalogue_parses_and_validates() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/themes/default.skins.ron"
+        ))
+        .unwrap();
+        let catalog: SkinCatalog = ron::from_str(&text).unwrap();
+        catalog.validate().unwrap();
+        assert!(
+            catalog.stones.len() >= 3 && catalog.backgrounds.len() >= 3 && catalog.lines.len() >= 4
+        );
+        for path in catalog.texture_paths() {
+            let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("assets")
+                .join(&path);
+            assert!(file.is_file(), "missing texture {path}");
+        }
+    }
+
+    #[test]
+    fn bad_colours_are_reported_with_the_skin() {
+        let mut c = SkinCatalog::default();
+        c.lines[0].color = "#12345z".into();
+        assert!(c.validate().unwrap_err().contains("Ink"));
+        assert!(SkinCatalog::default().validate().is_ok());
+    }
+}
