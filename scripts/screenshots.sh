@@ -18,7 +18,7 @@ fail=0
 shoot() {
     local file=$1; shift
     rm -f "$file"
-    if ! timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" "$bin" --position "$position" \
+    if ! timeout 120 xvfb-run -a -s "-screen 0 1400x900x24" "$bin" ${position:+--position "$position"} \
         --screenshot "$file" --window 1200x760 "$@" 2>"$file.log" | tail -1; then
         echo "FAILED: $file ($*)"; tail -5 "$file.log"; fail=1
     elif [ ! -s "$file" ]; then
@@ -37,5 +37,6 @@ while IFS= read -r background; do
     shoot "$out/background-$i.png" --background "$background" --lines "$line"
 done < <(names backgrounds)
 # A finished game: the victory line and the game-over panel.
-position=h8i9h9i8h10h7h11h12h7 shoot "$out/won.png" --stones "Classic"
+position=h8i9h9i8h10i10h11i11h12 shoot "$out/won.png" --stones "Classic"
+position="" shoot "$out/menu.png" --menu
 exit $fail

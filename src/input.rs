@@ -22,6 +22,10 @@ pub struct PointerWorld(pub Option<Vec2>);
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct UiHasPointer(pub bool);
 
+/// Present when the pointer must be ignored (automated screenshots).
+#[derive(Resource)]
+pub struct PointerDisabled;
+
 /// Set by the UI each frame: a text field has focus, so keys belong to it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct UiHasKeyboard(pub bool);
@@ -65,9 +69,10 @@ fn ui_has_keyboard(ui: Res<UiHasKeyboard>) -> bool {
 fn track_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform)>,
+    disabled: Option<Res<PointerDisabled>>,
     mut pointer: ResMut<PointerWorld>,
 ) {
-    let (Ok(window), Ok((camera, at))) = (window.single(), camera.single()) else {
+    let (Ok(window), Ok((camera, at)), None) = (window.single(), camera.single(), disabled) else {
         return;
     };
     let world = window

@@ -4,6 +4,7 @@
 
 use crate::ai::Thinking;
 use crate::game_match::{Match, MatchAction, PlayerKind};
+use crate::input::PointerDisabled;
 use crate::screens::Screen;
 use crate::settings::{RuleChoice, Settings};
 use crate::theme::AfterLoading;
@@ -22,6 +23,7 @@ gomoku [options]
   --rule RULE         freestyle or standard
   --numbers           show move numbers
   --window WxH        window size in logical pixels (default 1280x800)
+  --menu              with --screenshot: capture the menu instead of a game
   --selfplay          the computer plays both sides
   --exit-after SECS   quit after this long, printing frame-time statistics
   --help              this text";
@@ -36,6 +38,7 @@ pub struct LaunchOptions {
     pub rule: Option<RuleChoice>,
     pub numbers: bool,
     pub window: Option<(u32, u32)>,
+    pub menu: bool,
     pub selfplay: bool,
     pub exit_after: Option<f32>,
 }
@@ -72,6 +75,7 @@ impl LaunchOptions {
                             .ok_or_else(|| format!("bad window size '{v}' (e.g. 1280x800)"))?,
                     );
                 }
+                "--menu" => o.menu = true,
                 "--selfplay" => o.selfplay = true,
                 "--exit-after" => {
                     let v = value()?;
@@ -91,7 +95,7 @@ impl LaunchOptions {
 
     /// Does this launch skip the menu?
     pub fn straight_to_game(&self) -> bool {
-        self.position.is_some() || self.screenshot.is_some() || self.selfplay
+        !self.menu && (self.position.is_some() || self.screenshot.is_some() || self.selfplay)
     }
 }
 
@@ -108,6 +112,10 @@ pub fn plugin(app: &mut App) {
         .get_resource::<LaunchOptions>()
         .cloned()
         .unwrap_or_default();
+    if options.screenshot.is_some() {
+        // A stray pointer would leave a hover stone in the picture.
+        app.insert_resource(PointerDisabled);
+    }
     if options.straight_to_game() {
         app.insert_resource(AfterLoading(Screen::Playing));
         let mut settings = app.world().resource::<Settings>().clone();
@@ -203,18 +211,26 @@ fn take_screenshot(
     let Some(path) = &options.screenshot else {
         return;
     };
-    if *state.get() != Screen::Playing {
+    if *state.get() == Screen::Loading {
         return;
     }
     *frames += 1;
     if *frames == SCREENSHOT_FRAME {
+        // In a game, judge the area left of the HUD, where the board is.
+        let hud = if options.menu { 0 } else { crate::gui::HUD_WIDTH as usize };
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()))
             .observe(
-                |captured: On<ScreenshotCaptured>, mut verdict: ResMut<ScreenshotVerdict>| {
+                move |captured: On<ScreenshotCaptured>, mut verdict: ResMut<ScreenshotVerdict>| {
+                    let w = captured.image.width() as usize;
+                    let keep = w.saturating_sub(hud).max(1);
                     let pixels = captured.image.data.as_deref().unwrap_or_default();
-                    verdict.0 = Some(judge_pixels(pixels));
+                    let area: Vec<u8> = pixels
+                        .chunks_exact(w * 4)
+                        .flat_map(|row| row[..keep * 4].iter().copied())
+                        .collect();
+                    verdict.0 = Some(judge_pixels(&area));
                 },
             );
     }

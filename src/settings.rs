@@ -143,9 +143,11 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_tolerate_missing_fields() {
-        let mut s = Settings::default();
-        s.name_one = "Ann".into();
-        s.mode = Mode::HumanVsHuman;
+        let s = Settings {
+            name_one: "Ann".into(),
+            mode: Mode::HumanVsHuman,
+            ..Settings::default()
+        };
         assert_eq!(Settings::from_text(&s.to_text()), Ok(s));
         let partial = Settings::from_text("(name_one: \"Zed\")").unwrap();
         assert_eq!(partial.name_one, "Zed");

@@ -147,7 +147,10 @@ pub(super) fn menu(
         *settings = s;
         persist(&store, &settings);
     }
-    if start || ctx.input(|i| i.key_pressed(egui::Key::Enter) && !ctx.egui_wants_keyboard_input()) {
+    // Two separate calls: asking the context from inside `input` would lock it twice.
+    let typing = ctx.egui_wants_keyboard_input();
+    let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter));
+    if start || (enter && !typing) {
         commands.insert_resource(Match::new(&settings.match_setup()));
         next.set(Screen::Playing);
     }

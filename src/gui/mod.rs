@@ -125,5 +125,8 @@ fn stone_icon(painter: &egui::Painter, center: egui::Pos2, radius: f32, black: b
             egui::Color32::from_gray(150),
         )
     };
-    painter.circle(center, radius, fill, egui::Stroke::new(1.0, stroke));
+    painter.circle(center, radius, fill, egui::Stroke::new(1.5, stroke));
+    // A small highlight, as on the board's stones.
+    let glint = egui::Color32::from_white_alpha(if black { 70 } else { 200 });
+    painter.circle_filled(center + egui::vec2(-radius * 0.35, -radius * 0.35), radius * 0.3, glint);
 }

@@ -108,18 +108,23 @@ fn fbm(x: f32, y: f32) -> f32 {
         .sum()
 }
 
-/// Paints straight-grained wood: long streaks along x, warped by noise, with fine fibres.
+/// Paints straight-grained wood (like a kaya board): fine dark grain lines, gently warped,
+/// over broad bands of lighter and darker wood, with fibres along the grain.
 pub fn wood(light: Color, dark: Color, side: u32) -> Image {
+    use std::f32::consts::TAU;
     let (light, dark) = (rgba(light), rgba(dark));
     let mut pixels = Vec::with_capacity((side * side) as usize);
     for y in 0..side {
         for x in 0..side {
-            let (fx, fy) = (x as f32 / side as f32, y as f32 / side as f32);
-            let warp = fbm(fx * 3.0, fy * 9.0) * 6.0;
-            let grain = (fy * 70.0 + warp).sin() * 0.5 + 0.5;
-            let rings = grain.powf(3.0) * 0.7 + fbm(fx * 2.0 + 17.0, fy * 40.0) * 0.35;
-            let fibre = (value_noise(fx * 4.0, fy * 500.0) - 0.5) * 0.12;
-            let c = light.lerp(dark, (rings + fibre).clamp(0.0, 1.0));
+            let (u, v) = (x as f32 / side as f32, y as f32 / side as f32);
+            let warp = fbm(u * 2.0, v * 5.0) * 0.8 + fbm(u * 0.6 + 9.0, v * 1.5) * 0.4;
+            let fine = 0.5 + 0.5 * ((v + warp * 0.04) * TAU * 38.0).sin();
+            let lines = fine.powi(6);
+            let bands = 0.5 + 0.5 * ((v + warp * 0.12) * TAU * 5.0).sin();
+            let broad = fbm(u * 1.5 + 3.0, v * 3.0);
+            let fibre = (value_noise(u * 6.0, v * 420.0) - 0.5) * 0.10;
+            let t = 0.42 * lines + 0.22 * bands + 0.36 * broad + fibre;
+            let c = light.lerp(dark, t.clamp(0.0, 1.0));
             pixels.push([c.x, c.y, c.z, 1.0]);
         }
     }
