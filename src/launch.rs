@@ -217,7 +217,11 @@ fn take_screenshot(
     *frames += 1;
     if *frames == SCREENSHOT_FRAME {
         // In a game, judge the area left of the HUD, where the board is.
-        let hud = if options.menu { 0 } else { crate::gui::HUD_WIDTH as usize };
+        let hud = if options.menu {
+            0
+        } else {
+            crate::gui::HUD_WIDTH as usize
+        };
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()))

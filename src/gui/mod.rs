@@ -128,5 +128,9 @@ fn stone_icon(painter: &egui::Painter, center: egui::Pos2, radius: f32, black: b
     painter.circle(center, radius, fill, egui::Stroke::new(1.5, stroke));
     // A small highlight, as on the board's stones.
     let glint = egui::Color32::from_white_alpha(if black { 70 } else { 200 });
-    painter.circle_filled(center + egui::vec2(-radius * 0.35, -radius * 0.35), radius * 0.3, glint);
+    painter.circle_filled(
+        center + egui::vec2(-radius * 0.35, -radius * 0.35),
+        radius * 0.3,
+        glint,
+    );
 }
