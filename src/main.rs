@@ -21,7 +21,10 @@ fn main() -> AppExit {
         primary_window: Some(Window {
             title: "Gomoku".into(),
             resolution: WindowResolution::new(width, height),
+            // In the browser: draw into index.html's canvas and follow its size.
+            canvas: Some("#gomoku".into()),
             fit_canvas_to_parent: true,
+            prevent_default_event_handling: true,
             ..default()
         }),
         ..default()
@@ -38,6 +41,7 @@ fn main() -> AppExit {
 
 /// Assets load from `./assets` when run from the project folder (any build profile),
 /// otherwise from beside the executable (Bevy's default, for installed copies).
+#[cfg(not(target_arch = "wasm32"))]
 fn asset_plugin() -> AssetPlugin {
     let local = std::env::current_dir()
         .map(|d| d.join("assets"))
@@ -49,5 +53,14 @@ fn asset_plugin() -> AssetPlugin {
             ..default()
         },
         _ => AssetPlugin::default(),
+    }
+}
+
+/// The browser serves no `.meta` files; asking for them only produces 404s.
+#[cfg(target_arch = "wasm32")]
+fn asset_plugin() -> AssetPlugin {
+    AssetPlugin {
+        meta_check: bevy::asset::AssetMetaCheck::Never,
+        ..default()
     }
 }

@@ -1,7 +1,7 @@
 //! The menu's choices, remembered between runs through `Storage`.
 
 use crate::game_match::{MatchSetup, PlayerKind};
-use crate::storage::{FileStorage, Store};
+use crate::storage::{Store, platform_storage};
 use bevy::prelude::*;
 use gomoku_engine::Rule;
 use gomoku_engine::ai::Level;
@@ -116,7 +116,7 @@ fn non_empty(name: &str, fallback: &str) -> String {
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Store>() {
-        app.insert_resource(Store(Box::new(FileStorage::from_env())));
+        app.insert_resource(Store(platform_storage()));
     }
     let stored = app.world().resource::<Store>().0.load_settings();
     let settings = match stored.map(|t| Settings::from_text(&t)) {

@@ -2,8 +2,10 @@
 //! them in localStorage while the desktop keeps files in the user's config and data dirs.
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+// `std::time::SystemTime::now` panics in the browser; web-time is std's on the desktop.
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// A saved game as listed for loading.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,13 +30,23 @@ pub trait Storage: Send + Sync + 'static {
 #[derive(Resource)]
 pub struct Store(pub Box<dyn Storage>);
 
+/// The storage this platform keeps things in.
+pub fn platform_storage() -> Box<dyn Storage> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return Box::new(FileStorage::from_env());
+    #[cfg(target_arch = "wasm32")]
+    return Box::new(WebStorage);
+}
+
 /// Files on disk: `settings.ron` in the config dir, `saves/*.gomoku` in the data dir.
 /// `GOMOKU_HOME` puts both under one folder (tests, CI, portable installs).
+#[cfg(not(target_arch = "wasm32"))]
 pub struct FileStorage {
     config_dir: PathBuf,
     saves_dir: PathBuf,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl FileStorage {
     pub fn in_dir(root: &Path) -> Self {
         FileStorage {
@@ -64,6 +76,7 @@ impl FileStorage {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Writes `path` through a temporary file and a rename, so a crash mid-write leaves the
 /// previous file whole.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
@@ -75,6 +88,7 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Storage for FileStorage {
     fn load_settings(&self) -> Option<String> {
         std::fs::read_to_string(self.settings_path()).ok()
@@ -134,6 +148,85 @@ impl Storage for FileStorage {
         }
         std::fs::read_to_string(self.saves_dir.join(id))
             .map_err(|e| format!("cannot read {id}: {e}"))
+    }
+}
+
+/// The browser's localStorage: `gomoku.settings`, an index `gomoku.saves` (one id per
+/// line, oldest first) and `gomoku.save.<id>` per game. A save is written before it is
+/// listed, so a failure leaves the earlier saves and the index as they were.
+#[cfg(target_arch = "wasm32")]
+pub struct WebStorage;
+
+#[cfg(target_arch = "wasm32")]
+impl WebStorage {
+    fn local() -> Result<web_sys::Storage, String> {
+        web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .ok_or_else(|| "this browser offers no localStorage".to_string())
+    }
+
+    fn get(key: &str) -> Result<Option<String>, String> {
+        Self::local()?
+            .get_item(key)
+            .map_err(|_| format!("cannot read {key}"))
+    }
+
+    fn set(key: &str, value: &str) -> Result<(), String> {
+        Self::local()?
+            .set_item(key, value)
+            .map_err(|_| format!("cannot write {key} (storage full?)"))
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Storage for WebStorage {
+    fn load_settings(&self) -> Option<String> {
+        Self::get("gomoku.settings").ok().flatten()
+    }
+
+    fn save_settings(&self, text: &str) -> Result<(), String> {
+        Self::set("gomoku.settings", text)
+    }
+
+    fn list_saves(&self) -> Result<Vec<SaveEntry>, String> {
+        let index = Self::get("gomoku.saves")?.unwrap_or_default();
+        Ok(index
+            .lines()
+            .rev()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(id, at)| SaveEntry {
+                id: id.to_string(),
+                saved_at: at.to_string(),
+            })
+            .collect())
+    }
+
+    fn write_save(&self, text: &str) -> Result<SaveEntry, String> {
+        let now = SystemTime::now();
+        let index = Self::get("gomoku.saves")?.unwrap_or_default();
+        let mut id = format_utc_compact(now);
+        let mut n = 1;
+        while index
+            .lines()
+            .any(|l| l.split('\t').next() == Some(id.as_str()))
+        {
+            n += 1;
+            id = format!("{}-{n}", format_utc_compact(now));
+        }
+        Self::set(&format!("gomoku.save.{id}"), text)?;
+        let entry = SaveEntry {
+            id,
+            saved_at: format_utc(now),
+        };
+        Self::set(
+            "gomoku.saves",
+            &format!("{index}{}\t{}\n", entry.id, entry.saved_at),
+        )?;
+        Ok(entry)
+    }
+
+    fn read_save(&self, id: &str) -> Result<String, String> {
+        Self::get(&format!("gomoku.save.{id}"))?.ok_or_else(|| format!("no save '{id}'"))
     }
 }
 

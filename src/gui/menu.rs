@@ -4,8 +4,9 @@ use crate::game_match::Match;
 use crate::screens::Screen;
 use crate::settings::{Mode, RuleChoice, Settings, persist};
 use crate::storage::Store;
-use crate::theme::Skins;
+use crate::theme::{ActiveSkin, Skins};
 use bevy::prelude::*;
+use bevy_egui::EguiTextureHandle;
 use bevy_egui::{EguiContexts, egui};
 use gomoku_engine::Rule;
 use gomoku_engine::ai::Level;
@@ -14,10 +15,20 @@ pub(super) fn menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     skins: Res<Skins>,
+    skin: Option<Res<ActiveSkin>>,
     store: Res<Store>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
+    // Textures for the skin preview: background, black stone, white stone.
+    let preview = skin.map(|skin| {
+        let mut texture = |h: &Handle<Image>| contexts.add_image(EguiTextureHandle::Weak(h.id()));
+        (
+            texture(&skin.background),
+            [texture(&skin.stones[0]), texture(&skin.stones[1])],
+            skin.line,
+        )
+    });
     let ctx = contexts.ctx_mut()?;
     let mut s = settings.clone();
     let mut start = false;
@@ -32,100 +43,110 @@ pub(super) fn menu(
                 ui.label(egui::RichText::new("Five in a row").weak());
             });
             ui.add_space(8.0);
-            egui::Grid::new("menu-grid")
-                .num_columns(2)
-                .spacing([16.0, 10.0])
-                .show(ui, |ui| {
-                    ui.label("Mode");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut s.mode, Mode::HumanVsComputer, "Against the computer");
-                        ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
-                    });
-                    ui.end_row();
-
-                    let vs_computer = s.mode == Mode::HumanVsComputer;
-                    ui.label(if vs_computer { "Your name" } else { "Player 1" });
-                    ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
-                    ui.end_row();
-                    if !vs_computer {
-                        ui.label("Player 2");
-                        ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
+            ui.horizontal_top(|ui| {
+                egui::Grid::new("menu-grid")
+                    .num_columns(2)
+                    .spacing([16.0, 10.0])
+                    .show(ui, |ui| {
+                        ui.label("Mode");
+                        ui.horizontal(|ui| {
+                            ui.radio_value(
+                                &mut s.mode,
+                                Mode::HumanVsComputer,
+                                "Against the computer",
+                            );
+                            ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
+                        });
                         ui.end_row();
-                    }
 
-                    ui.label(if vs_computer {
-                        "You play"
-                    } else {
-                        "Player 1 plays"
-                    });
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
-                        ui.radio_value(&mut s.one_plays_black, false, "White");
-                    });
-                    ui.end_row();
+                        let vs_computer = s.mode == Mode::HumanVsComputer;
+                        ui.label(if vs_computer { "Your name" } else { "Player 1" });
+                        ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
+                        ui.end_row();
+                        if !vs_computer {
+                            ui.label("Player 2");
+                            ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
+                            ui.end_row();
+                        }
 
-                    if vs_computer {
-                        ui.label("Computer level");
-                        egui::ComboBox::from_id_salt("level")
-                            .selected_text(s.level().to_string())
+                        ui.label(if vs_computer {
+                            "You play"
+                        } else {
+                            "Player 1 plays"
+                        });
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
+                            ui.radio_value(&mut s.one_plays_black, false, "White");
+                        });
+                        ui.end_row();
+
+                        if vs_computer {
+                            ui.label("Computer level");
+                            egui::ComboBox::from_id_salt("level")
+                                .selected_text(s.level().to_string())
+                                .show_ui(ui, |ui| {
+                                    for level in Level::all() {
+                                        ui.selectable_value(
+                                            &mut s.level,
+                                            level.number(),
+                                            level.to_string(),
+                                        );
+                                    }
+                                });
+                            ui.end_row();
+                        }
+
+                        ui.label("Rule");
+                        egui::ComboBox::from_id_salt("rule")
+                            .selected_text(Rule::from(s.rule).label())
                             .show_ui(ui, |ui| {
-                                for level in Level::all() {
+                                for choice in [RuleChoice::Freestyle, RuleChoice::Standard] {
                                     ui.selectable_value(
-                                        &mut s.level,
-                                        level.number(),
-                                        level.to_string(),
+                                        &mut s.rule,
+                                        choice,
+                                        Rule::from(choice).label(),
                                     );
                                 }
                             });
                         ui.end_row();
-                    }
 
-                    ui.label("Rule");
-                    egui::ComboBox::from_id_salt("rule")
-                        .selected_text(Rule::from(s.rule).label())
-                        .show_ui(ui, |ui| {
-                            for choice in [RuleChoice::Freestyle, RuleChoice::Standard] {
-                                ui.selectable_value(
-                                    &mut s.rule,
-                                    choice,
-                                    Rule::from(choice).label(),
-                                );
+                        ui.label("Board");
+                        ui.horizontal(|ui| {
+                            for size in [15u8, 19] {
+                                ui.radio_value(&mut s.size, size, format!("{size} × {size}"));
                             }
                         });
-                    ui.end_row();
+                        ui.end_row();
 
-                    ui.label("Board");
-                    ui.horizontal(|ui| {
-                        for size in [15u8, 19] {
-                            ui.radio_value(&mut s.size, size, format!("{size} × {size}"));
-                        }
+                        let catalog = &skins.0;
+                        skin_combo(
+                            ui,
+                            "Stones",
+                            &mut s.stones,
+                            catalog.stones.iter().map(|x| &x.name),
+                        );
+                        skin_combo(
+                            ui,
+                            "Background",
+                            &mut s.background,
+                            catalog.backgrounds.iter().map(|x| &x.name),
+                        );
+                        skin_combo(
+                            ui,
+                            "Lines",
+                            &mut s.lines,
+                            catalog.lines.iter().map(|x| &x.name),
+                        );
+
+                        ui.label("");
+                        ui.checkbox(&mut s.show_numbers, "Show move numbers");
+                        ui.end_row();
                     });
-                    ui.end_row();
-
-                    let catalog = &skins.0;
-                    skin_combo(
-                        ui,
-                        "Stones",
-                        &mut s.stones,
-                        catalog.stones.iter().map(|x| &x.name),
-                    );
-                    skin_combo(
-                        ui,
-                        "Background",
-                        &mut s.background,
-                        catalog.backgrounds.iter().map(|x| &x.name),
-                    );
-                    skin_combo(
-                        ui,
-                        "Lines",
-                        &mut s.lines,
-                        catalog.lines.iter().map(|x| &x.name),
-                    );
-
-                    ui.label("");
-                    ui.checkbox(&mut s.show_numbers, "Show move numbers");
-                    ui.end_row();
-                });
+                if let Some((background, stones, line)) = preview {
+                    ui.add_space(12.0);
+                    skin_preview(ui, background, stones, line);
+                }
+            });
             ui.add_space(10.0);
             ui.vertical_centered(|ui| {
                 start = ui
@@ -181,4 +202,39 @@ fn skin_combo<'a>(
             }
         });
     ui.end_row();
+}
+
+/// A corner of a board in the chosen skin, with a few stones on it.
+fn skin_preview(
+    ui: &mut egui::Ui,
+    background: egui::TextureId,
+    stones: [egui::TextureId; 2],
+    line: Color,
+) {
+    let side = 190.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(0.45, 0.45));
+    painter.image(background, rect, uv, egui::Color32::WHITE);
+    let c = line.to_srgba();
+    let ink = egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    );
+    let cells = 5;
+    let step = side / (cells as f32 + 1.0);
+    let at = |i: usize, j: usize| {
+        rect.min + egui::vec2(step * (i as f32 + 1.0), step * (j as f32 + 1.0))
+    };
+    for i in 0..cells {
+        painter.line_segment([at(i, 0), at(i, cells - 1)], egui::Stroke::new(1.2, ink));
+        painter.line_segment([at(0, i), at(cells - 1, i)], egui::Stroke::new(1.2, ink));
+    }
+    painter.circle_filled(at(2, 2), 3.0, ink);
+    let full = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+    for (i, j, colour) in [(1, 1, 0), (2, 2, 1), (2, 1, 0), (3, 2, 1), (3, 3, 0)] {
+        let stone = egui::Rect::from_center_size(at(i, j), egui::vec2(step * 1.04, step * 1.04));
+        painter.image(stones[colour], stone, full, egui::Color32::WHITE);
+    }
 }

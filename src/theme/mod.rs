@@ -50,7 +50,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PaintCache>()
         .add_systems(OnEnter(Screen::Loading), start_loading)
         .add_systems(Update, finish_loading.run_if(in_state(Screen::Loading)))
-        .add_systems(OnEnter(Screen::Playing), apply_skin);
+        .add_systems(OnEnter(Screen::Playing), apply_skin)
+        // The menu previews the chosen skin.
+        .add_systems(OnEnter(Screen::Menu), apply_skin)
+        .add_systems(
+            Update,
+            apply_skin.run_if(in_state(Screen::Menu).and_then(resource_changed::<Settings>)),
+        );
 }
 
 fn start_loading(mut commands: Commands, assets: Res<AssetServer>) {

@@ -2,6 +2,7 @@
 //! worker and the Gomocup binary; levels select how hard it tries.
 
 mod scorer;
+pub mod wire;
 
 use crate::board::Point;
 use crate::clock::Stopwatch;

@@ -1,16 +1,25 @@
-//! The computer player, off the render thread: a search task on `AsyncComputeTaskPool`.
-//! Each job remembers the exact position it was asked about; when the match moves on
-//! (undo, restart, load, leaving the game) the job is cancelled and its answer dropped.
+//! The computer player, never on the render thread: a task on `AsyncComputeTaskPool` on
+//! the desktop, a Web Worker running the engine's wasm in the browser (where the task
+//! pools share the main thread). Each job remembers the exact position it was asked
+//! about; when the match moves on (undo, restart, load, leaving the game) the job is
+//! cancelled and its answer dropped.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(not(target_arch = "wasm32"))]
+use native as backend;
+#[cfg(target_arch = "wasm32")]
+use web as backend;
 
 use crate::AppSystems;
 use crate::game_match::{Match, MatchAction};
 use crate::screens::Screen;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gomoku_engine::Point;
-use gomoku_engine::ai::{Limits, SearchInfo, SearchSettings, search};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use gomoku_engine::ai::{Limits, SearchInfo, SearchSettings};
 use std::time::Duration;
 
 /// How the computer paces itself.
@@ -38,23 +47,10 @@ pub struct Thinking(pub Option<Job>);
 pub struct Job {
     /// The position searched, as its move list.
     pub moves: Vec<Point>,
-    cancel: Arc<AtomicBool>,
-    task: Option<Task<Option<SearchInfo>>>,
+    /// The backend's handle on the running search; `None` once it has answered.
+    pending: Option<backend::Pending>,
     result: Option<Option<SearchInfo>>,
     started: Duration,
-}
-
-impl Job {
-    fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        // A dropped job's search must stop too, not run on to its budget.
-        self.cancel();
-    }
 }
 
 /// A delivered answer that was not applied because the position had changed.
@@ -79,6 +75,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DroppedResults>()
         .init_resource::<AiSeed>()
         .init_resource::<AiPacing>()
+        .add_plugins(backend::plugin)
         .add_systems(
             Update,
             poll_search
@@ -91,13 +88,17 @@ pub(super) fn plugin(app: &mut App) {
                 .after(AppSystems::Apply)
                 .run_if(in_state(Screen::Playing)),
         )
-        .add_systems(OnExit(Screen::Playing), |mut thinking: ResMut<Thinking>| {
-            thinking.0 = None
-        });
+        .add_systems(OnExit(Screen::Playing), stop_thinking);
 }
 
 fn current_moves(game_match: &Match) -> Vec<Point> {
     game_match.game.points().collect()
+}
+
+fn stop_thinking(mut thinking: ResMut<Thinking>, mut searcher: backend::Searcher) {
+    if let Some(job) = thinking.0.take() {
+        searcher.cancel(job);
+    }
 }
 
 /// Starts a search when the computer is to move and none runs for this position; cancels
@@ -108,6 +109,7 @@ fn start_or_cancel(
     time: Res<Time<Real>>,
     mut seed: ResMut<AiSeed>,
     mut thinking: ResMut<Thinking>,
+    mut searcher: backend::Searcher,
 ) {
     let wanted = game_match
         .computer_to_move()
@@ -117,8 +119,9 @@ fn start_or_cancel(
         (None, None) => return,
         _ => {}
     }
-    // Dropping the old job cancels its search.
-    thinking.0 = None;
+    if let Some(old) = thinking.0.take() {
+        searcher.cancel(old);
+    }
     let Some(moves) = wanted else { return };
     seed.0 = seed
         .0
@@ -132,14 +135,10 @@ fn start_or_cancel(
         },
         seed: seed.0,
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let game = game_match.game.clone();
-    let flag = cancel.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { search(&game, &settings, &flag) });
+    let pending = searcher.start(&game_match.game, settings);
     thinking.0 = Some(Job {
         moves,
-        cancel,
-        task: Some(task),
+        pending: Some(pending),
         result: None,
         started: time.elapsed(),
     });
@@ -153,15 +152,16 @@ fn poll_search(
     mut thinking: ResMut<Thinking>,
     mut dropped: ResMut<DroppedResults>,
     mut actions: MessageWriter<MatchAction>,
+    mut searcher: backend::Searcher,
 ) {
     let Some(job) = thinking.0.as_mut() else {
         return;
     };
-    if let Some(task) = job.task.as_mut()
-        && let Some(result) = check_ready(task)
+    if let Some(pending) = job.pending.as_mut()
+        && let Some(result) = searcher.poll(pending, game_match.game.size())
     {
         job.result = Some(result);
-        job.task = None;
+        job.pending = None;
     }
     let Some(result) = &job.result else { return };
     if job.moves != current_moves(&game_match) || !game_match.computer_to_move() {
@@ -178,11 +178,11 @@ fn poll_search(
     thinking.0 = None;
 }
 
-/// Test hook: hands a finished result to the job for `moves`, as if its task had finished.
+/// Test hook: hands a finished result to the job for `moves`, as if its search had ended.
 pub fn deliver(thinking: &mut Thinking, moves: &[Point], info: SearchInfo) -> bool {
     match thinking.0.as_mut() {
         Some(job) if job.moves == moves => {
-            job.task = None;
+            job.pending = None;
             job.result = Some(Some(info));
             true
         }
