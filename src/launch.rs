@@ -23,6 +23,7 @@ gomoku [options]
   --rule RULE         freestyle or standard
   --numbers           show move numbers
   --window WxH        window size in logical pixels (default 1280x800)
+  --play              skip the menu: start a game with the remembered settings
   --menu              with --screenshot: capture the menu instead of a game
   --selfplay          the computer plays both sides
   --exit-after SECS   quit after this long, printing frame-time statistics
@@ -38,6 +39,7 @@ pub struct LaunchOptions {
     pub rule: Option<RuleChoice>,
     pub numbers: bool,
     pub window: Option<(u32, u32)>,
+    pub play: bool,
     pub menu: bool,
     pub selfplay: bool,
     pub exit_after: Option<f32>,
@@ -75,6 +77,7 @@ impl LaunchOptions {
                             .ok_or_else(|| format!("bad window size '{v}' (e.g. 1280x800)"))?,
                     );
                 }
+                "--play" => o.play = true,
                 "--menu" => o.menu = true,
                 "--selfplay" => o.selfplay = true,
                 "--exit-after" => {
@@ -93,9 +96,53 @@ impl LaunchOptions {
         Ok(Some(o))
     }
 
+    /// The browser's stand-in for a command line: `?play&position=h8i9&stones=Flat` reads
+    /// as `--play --position h8i9 --stones Flat`.
+    pub fn args_from_query(query: &str) -> Vec<String> {
+        let decode = |s: &str| {
+            let s = s.replace('+', " ");
+            let bytes = s.as_bytes();
+            let mut out = Vec::with_capacity(bytes.len());
+            let mut i = 0;
+            while i < bytes.len() {
+                let hex = (bytes[i] == b'%' && i + 2 < bytes.len())
+                    .then(|| {
+                        s.get(i + 1..i + 3)
+                            .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    })
+                    .flatten();
+                match hex {
+                    Some(b) => {
+                        out.push(b);
+                        i += 3;
+                    }
+                    None => {
+                        out.push(bytes[i]);
+                        i += 1;
+                    }
+                }
+            }
+            String::from_utf8_lossy(&out).into_owned()
+        };
+        let mut args = Vec::new();
+        for pair in query
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|p| !p.is_empty())
+        {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            args.push(format!("--{}", decode(key)));
+            if !value.is_empty() {
+                args.push(decode(value));
+            }
+        }
+        args
+    }
+
     /// Does this launch skip the menu?
     pub fn straight_to_game(&self) -> bool {
-        !self.menu && (self.position.is_some() || self.screenshot.is_some() || self.selfplay)
+        !self.menu
+            && (self.play || self.position.is_some() || self.screenshot.is_some() || self.selfplay)
     }
 }
 
@@ -318,6 +365,20 @@ mod tests {
         assert!(parse(&["--position"]).is_err());
         assert!(parse(&["--bogus"]).is_err());
         assert!(!parse(&[]).unwrap().unwrap().straight_to_game());
+    }
+
+    #[test]
+    fn query_strings_read_as_arguments() {
+        let args = LaunchOptions::args_from_query("?play&position=h8i9&stones=Jade+%26+Onyx");
+        assert_eq!(
+            args,
+            ["--play", "--position", "h8i9", "--stones", "Jade & Onyx"]
+        );
+        let o = LaunchOptions::parse(args).unwrap().unwrap();
+        assert!(o.play && o.straight_to_game());
+        assert_eq!(o.stones.as_deref(), Some("Jade & Onyx"));
+        assert!(LaunchOptions::args_from_query("").is_empty());
+        assert_eq!(LaunchOptions::args_from_query("?x=%zz"), ["--x", "%zz"]);
     }
 
     #[test]

@@ -11,6 +11,8 @@ pub mod screens;
 pub mod settings;
 pub mod storage;
 pub mod theme;
+#[cfg(target_arch = "wasm32")]
+pub mod web_hook;
 
 use bevy::prelude::*;
 

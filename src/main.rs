@@ -4,7 +4,15 @@ use bevy_egui::EguiPlugin;
 use gomoku::launch::{LaunchOptions, USAGE};
 
 fn main() -> AppExit {
-    let options = match LaunchOptions::parse(std::env::args().skip(1)) {
+    #[cfg(not(target_arch = "wasm32"))]
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    #[cfg(target_arch = "wasm32")]
+    let args = LaunchOptions::args_from_query(
+        &web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default(),
+    );
+    let options = match LaunchOptions::parse(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
             println!("{USAGE}");

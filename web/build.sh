@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds a self-contained dist/ for any static file server: index.html, the game's wasm and
+# JS glue, the AI worker (a second, small wasm module) and the assets.
+#   web/build.sh [OUT_DIR]          (default: dist)
+# Uses an installed wasm32 target when rustup has one; otherwise Debian's rustc-web and
+# rust-web-src build the standard library from source.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-dist}
+target_dir=${CARGO_TARGET_DIR:-target}
+wasm_dir=$target_dir/wasm32-unknown-unknown
+
+if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    wasm_build() { cargo build --target wasm32-unknown-unknown "$@"; }
+elif [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ]; then
+    wasm_build() {
+        RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --target wasm32-unknown-unknown \
+            -Zbuild-std=std,panic_abort "$@"
+    }
+else
+    echo "no wasm32 toolchain: rustup target add wasm32-unknown-unknown, or" >&2
+    echo "apt-get install rustc-web cargo-web rust-web-src lld-22" >&2
+    exit 1
+fi
+
+echo "== game (profile web)"
+wasm_build --profile web -p gomoku
+echo "== AI worker (profile release: the search wants speed)"
+wasm_build --release -p gomoku-ai-worker
+
+# wasm-bindgen's CLI must match the library version in Cargo.lock exactly.
+version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $version$"; then
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+
+rm -rf "$out"
+mkdir -p "$out/ai"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name gomoku "$wasm_dir/web/gomoku.wasm"
+wasm-bindgen --target no-modules --no-typescript --out-dir "$out/ai" "$wasm_dir/release/gomoku_ai_worker.wasm"
+
+# Debian's binaryen 108 breaks these modules with -O levels; stripping is safe.
+if command -v wasm-opt >/dev/null; then
+    for f in "$out/gomoku_bg.wasm" "$out/ai/gomoku_ai_worker_bg.wasm"; do
+        wasm-opt --all-features --strip-debug --strip-producers "$f" -o "$f.opt" && mv "$f.opt" "$f" ||
+            { echo "wasm-opt failed on $f; keeping it as built" >&2; rm -f "$f.opt"; }
+    done
+fi
+
+cp web/index.html web/ai_worker.js "$out/"
+cp -r assets "$out/assets"
+
+for f in "$out/gomoku_bg.wasm" "$out/ai/gomoku_ai_worker_bg.wasm"; do
+    printf '%-36s %9d bytes raw, %9d gzip -9\n' "${f#"$out"/}" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
+done
+echo "built $out/ — serve it with: python3 -m http.server -d $out 8080"

@@ -1,0 +1,155 @@
+// End-to-end test of dist/ in Debian's headless Chromium (WebGL2 through SwiftShader):
+// the board renders, a click places a stone, the computer answers legally, undo works,
+// the console stays clean, and frames keep coming while the computer thinks.
+//   node web/e2e/test.mjs [DIST_DIR] [SHOTS_DIR]
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { decodePng, judge, pixelAt } from './png.mjs';
+
+const dist = path.resolve(process.argv[2] ?? 'dist');
+const shots = path.resolve(process.argv[3] ?? 'target-shots/web');
+fs.mkdirSync(shots, { recursive: true });
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.png': 'image/png', '.ron': 'text/plain', '.json': 'application/json' };
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://localhost');
+  const file = path.join(dist, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const failures = [];
+const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--disable-quic', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'],
+});
+const errors = [];
+
+async function open(query) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().includes('Using exceptions for control flow')) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => {
+    if (!String(e).includes('Using exceptions for control flow')) errors.push(String(e));
+  });
+  await page.goto(base + query);
+  await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 20,
+    null, { timeout: 120_000, polling: 250 });
+  return page;
+}
+
+const state = (page) => page.evaluate(() => ({ ...window.gomokuState }));
+
+// Counts requestAnimationFrame callbacks and Bevy frames over `ms`, with the longest gap.
+async function frameRate(page, ms) {
+  return page.evaluate(async (ms) => {
+    const startFrames = window.gomokuState.frames;
+    let count = 0, last = performance.now(), longest = 0, thinkingSamples = 0, samples = 0;
+    const start = last;
+    await new Promise((resolve) => {
+      const tick = (now) => {
+        count++; longest = Math.max(longest, now - last); last = now;
+        samples++; if (window.gomokuState.thinking) thinkingSamples++;
+        if (now - start < ms) requestAnimationFrame(tick); else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    const seconds = (performance.now() - start) / 1000;
+    return { raf: count / seconds, bevy: (window.gomokuState.frames - startFrames) / seconds, longest,
+      thinkingShare: thinkingSamples / Math.max(1, samples) };
+  }, ms);
+}
+
+// Board point (col, row from the bottom, 0-based) to page coordinates.
+function pointXY(s, col, row) {
+  const half = (s.size - 1) / 2;
+  return [s.centerX + (col - half) * s.cell, s.centerY - (row - half) * s.cell];
+}
+
+async function humanClick(page, x, y) {
+  await page.mouse.move(x - 20, y - 10);
+  await sleep(150);
+  await page.mouse.move(x, y, { steps: 4 });
+  await sleep(200);
+  await page.mouse.down();
+  await sleep(150);
+  await page.mouse.up();
+  await sleep(150);
+}
+
+function parseMoves(text) {
+  return [...text.matchAll(/([a-y])(\d+)/g)].map((m) => [m[1].charCodeAt(0) - 97, Number(m[2]) - 1]);
+}
+
+try {
+  // 1. A game against the computer, the person playing black.
+  const page = await open('?play');
+  let s = await state(page);
+  const shot = decodePng(await page.screenshot({ path: path.join(shots, 'board.png') }));
+  const half = (s.size - 1) / 2 * s.cell;
+  const look = judge(shot, s.centerX - half, s.centerY - half, s.centerX + half, s.centerY + half);
+  check(look.colours > 20 && look.spread > 8, `the canvas renders a board (${look.colours} colours, spread ${look.spread.toFixed(1)})`);
+
+  const idle = await frameRate(page, 3000);
+
+  const [hx, hy] = pointXY(s, 7, 7);
+  const before = pixelAt(shot, hx + s.cell * 0.25, hy + s.cell * 0.25);
+  await humanClick(page, hx, hy);
+  await page.waitForFunction(() => window.gomokuState.moves.length > 0, null, { timeout: 10_000 }).catch(() => {});
+  s = await state(page);
+  check(s.moves.startsWith('h8'), `clicking h8 places a stone (moves: '${s.moves}')`);
+  await page.waitForFunction(() => /^h8[a-y]\d+$/.test(window.gomokuState.moves), null, { timeout: 30_000 }).catch(() => {});
+  s = await state(page);
+  const moves = parseMoves(s.moves);
+  const reply = moves[1];
+  check(moves.length === 2 && reply && (reply[0] !== 7 || reply[1] !== 7) && reply.every((v) => v >= 0 && v < s.size),
+    `the computer answers with a legal move (moves: '${s.moves}')`);
+  await sleep(500);
+  const after = decodePng(await page.screenshot({ path: path.join(shots, 'after-moves.png') }));
+  const now = pixelAt(after, hx + s.cell * 0.25, hy + s.cell * 0.25);
+  const changed = now.some((v, i) => Math.abs(v - before[i]) > 40);
+  check(changed, `a black stone is drawn at h8 (pixel ${before} -> ${now})`);
+
+  await page.keyboard.down('Control');
+  await page.keyboard.press('z');
+  await page.keyboard.up('Control');
+  await page.waitForFunction(() => window.gomokuState.moves === '', null, { timeout: 5_000 }).catch(() => {});
+  s = await state(page);
+  check(s.moves === '', `Ctrl+Z takes back the person's move and the reply (moves: '${s.moves}')`);
+  await page.screenshot({ path: path.join(shots, 'after-undo.png') });
+
+  // 2. Frames while the computer thinks: it plays itself, so it is always thinking.
+  const selfplay = await open('?selfplay');
+  const thinking = await frameRate(selfplay, 3000);
+  await selfplay.screenshot({ path: path.join(shots, 'selfplay.png') });
+  const ratio = thinking.raf / idle.raf;
+  console.log(`idle:     ${idle.raf.toFixed(2)} rAF/s, ${idle.bevy.toFixed(2)} Bevy frames/s, longest gap ${idle.longest.toFixed(0)} ms`);
+  console.log(`thinking: ${thinking.raf.toFixed(2)} rAF/s, ${thinking.bevy.toFixed(2)} Bevy frames/s, longest gap ${thinking.longest.toFixed(0)} ms, computer thinking ${(thinking.thinkingShare * 100).toFixed(0)}% of frames`);
+  check(thinking.thinkingShare > 0.5, 'the computer was thinking during the measurement');
+  check(ratio >= 0.8, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate)`);
+
+  check(errors.length === 0, `no errors in the console${errors.length ? ': ' + errors.slice(0, 5).join(' | ') : ''}`);
+} catch (error) {
+  failures.push(String(error));
+  console.log('FAIL', error);
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`${failures.length ? 'web e2e FAILED' : 'web e2e passed'}; screenshots in ${shots}`);
+process.exit(failures.length ? 1 : 0);
