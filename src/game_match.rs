@@ -181,9 +181,13 @@ impl Match {
         self.awarded = None;
     }
 
+    /// Takes the saved game and its players' names; who is human or computer stays as
+    /// chosen in the menu, so a saved game can be resumed in either mode.
     fn load(&mut self, record: &Record) {
         self.game = record.game.clone();
         self.awarded = None;
+        self.players[self.black].name = record.black.clone();
+        self.players[1 - self.black].name = record.white.clone();
         self.notice = Some(format!(
             "Loaded {} vs {}, {} moves.",
             record.black,

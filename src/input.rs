@@ -171,13 +171,12 @@ fn keyboard_commands(
     mut actions: MessageWriter<MatchAction>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A modifier counts if it is down or was let go this frame: at a low frame rate (a
+    // browser rendering in software) a quick Ctrl+Z presses and releases both in one frame.
+    let held = |codes: [KeyCode; 2]| keys.any_pressed(codes) || keys.any_just_released(codes);
+    let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight])
+        || held([KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if ctrl && (keys.just_pressed(KeyCode::KeyY) || (shift && keys.just_pressed(KeyCode::KeyZ))) {
         actions.write(MatchAction::Redo);
     } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {

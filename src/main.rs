@@ -40,6 +40,8 @@ fn main() -> AppExit {
         gomoku::gui::plugin,
         gomoku::launch::plugin,
     ));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(gomoku::web_hook::plugin);
     app.run()
 }
 

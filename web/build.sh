@@ -36,15 +36,23 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out/ai"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name gomoku "$wasm_dir/web/gomoku.wasm"
-wasm-bindgen --target no-modules --no-typescript --out-dir "$out/ai" "$wasm_dir/release/gomoku_ai_worker.wasm"
+# The name section is half the raw game module and of no use to players.
+strip=(--remove-name-section --remove-producers-section)
+wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir "$out" --out-name gomoku "$wasm_dir/web/gomoku.wasm"
+wasm-bindgen --target no-modules --no-typescript "${strip[@]}" --out-dir "$out/ai" "$wasm_dir/release/gomoku_ai_worker.wasm"
 
-# Debian's binaryen 108 breaks these modules with -O levels; stripping is safe.
-if command -v wasm-opt >/dev/null; then
+# wasm-opt only from binaryen 116 on: Debian's 108 breaks these modules (the page dies at
+# init with a WebAssembly.Table.set error), at -Oz and even with only --strip-debug. The
+# name section is already gone (wasm-bindgen), so skipping it costs little.
+opt_version=$(wasm-opt --version 2>/dev/null | grep -o '[0-9]\+' | head -1 || true)
+if [ -n "$opt_version" ] && [ "$opt_version" -ge 116 ]; then
     for f in "$out/gomoku_bg.wasm" "$out/ai/gomoku_ai_worker_bg.wasm"; do
-        wasm-opt --all-features --strip-debug --strip-producers "$f" -o "$f.opt" && mv "$f.opt" "$f" ||
+        wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-reference-types \
+            --enable-sign-ext --enable-mutable-globals "$f" -o "$f.opt" && mv "$f.opt" "$f" ||
             { echo "wasm-opt failed on $f; keeping it as built" >&2; rm -f "$f.opt"; }
     done
+elif [ -n "$opt_version" ]; then
+    echo "skipping wasm-opt: binaryen $opt_version is known to break these modules (need 116+)"
 fi
 
 cp web/index.html web/ai_worker.js "$out/"

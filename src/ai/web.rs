@@ -135,5 +135,5 @@ impl Searcher<'_> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_non_send_resource(AiWorker::new());
+    app.insert_non_send(AiWorker::new());
 }

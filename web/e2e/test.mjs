@@ -105,6 +105,7 @@ try {
   const look = judge(shot, s.centerX - half, s.centerY - half, s.centerX + half, s.centerY + half);
   check(look.colours > 20 && look.spread > 8, `the canvas renders a board (${look.colours} colours, spread ${look.spread.toFixed(1)})`);
 
+  await sleep(1500);
   const idle = await frameRate(page, 3000);
 
   const [hx, hy] = pointXY(s, 7, 7);
@@ -125,16 +126,24 @@ try {
   const changed = now.some((v, i) => Math.abs(v - before[i]) > 40);
   check(changed, `a black stone is drawn at h8 (pixel ${before} -> ${now})`);
 
+  // Keys as a person types them: a modifier held across the key.
   await page.keyboard.down('Control');
-  await page.keyboard.press('z');
+  await sleep(300);
+  await page.keyboard.down('z');
+  await sleep(300);
+  await page.keyboard.up('z');
+  await sleep(300);
   await page.keyboard.up('Control');
   await page.waitForFunction(() => window.gomokuState.moves === '', null, { timeout: 5_000 }).catch(() => {});
   s = await state(page);
   check(s.moves === '', `Ctrl+Z takes back the person's move and the reply (moves: '${s.moves}')`);
   await page.screenshot({ path: path.join(shots, 'after-undo.png') });
+  // One page at a time, so the two measurements share the machine alike.
+  await page.close();
 
   // 2. Frames while the computer thinks: it plays itself, so it is always thinking.
   const selfplay = await open('?selfplay');
+  await sleep(1500);
   const thinking = await frameRate(selfplay, 3000);
   await selfplay.screenshot({ path: path.join(shots, 'selfplay.png') });
   const ratio = thinking.raf / idle.raf;
