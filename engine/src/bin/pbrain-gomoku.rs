@@ -1,0 +1,107 @@
+//! A Gomocup brain: the engine behind the Gomocup protocol on stdin/stdout, so it can be
+//! measured against other engines (e.g. with `../shared/arena/arena.py`).
+//!
+//! With arguments it is a small command-line tool:
+//!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
+
+use gomoku_engine::Rule;
+use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
+use gomoku_engine::game::Game;
+use gomoku_engine::notation::{format_point, parse_moves};
+use gomoku_engine::protocol::Brain;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+const USAGE: &str = "usage: pbrain-gomoku                      (Gomocup protocol on stdin/stdout)
+       pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard] [--size N]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => protocol(),
+        Some("best") => match best(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some(_) => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn protocol() -> ExitCode {
+    let mut brain = Brain::default();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let reply = brain.handle(&line);
+        for l in &reply.lines {
+            if writeln!(out, "{l}").and_then(|_| out.flush()).is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+        if reply.quit {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn best(args: &[String]) -> Result<(), String> {
+    let (mut moves, mut ms, mut level, mut rule, mut size) =
+        (String::new(), 1000u64, Level::MAX, Rule::Freestyle, 15u8);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag.as_str() {
+            "--moves" => moves = value()?,
+            "--ms" => ms = value()?.parse().map_err(|_| "bad --ms".to_string())?,
+            "--level" => {
+                level = value()?
+                    .parse()
+                    .ok()
+                    .and_then(Level::new)
+                    .ok_or("bad --level")?
+            }
+            "--rule" => rule = value()?.parse()?,
+            "--size" => size = value()?.parse().map_err(|_| "bad --size".to_string())?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    let points = parse_moves(&moves, size).map_err(|e| e.to_string())?;
+    let game = Game::from_moves(size, rule, points).map_err(|e| e.to_string())?;
+    let settings = SearchSettings {
+        level,
+        limits: Limits {
+            time_ms: Some(ms),
+            nodes: None,
+        },
+        seed: 1,
+    };
+    let info =
+        search(&game, &settings, &AtomicBool::new(false)).ok_or("no move: the game is over")?;
+    println!("{}", format_point(info.best));
+    eprintln!(
+        "score {} depth {} nodes {} time {} ms pv {}",
+        info.score,
+        info.depth,
+        info.nodes,
+        info.elapsed_ms,
+        info.pv
+            .iter()
+            .map(|p| format_point(*p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    Ok(())
+}

@@ -1,0 +1,453 @@
+//! The Gomocup ("piskvork") brain protocol as a pure state machine: one line in, the lines
+//! to answer out. Coordinates are `x,y`, 0-based from the TOP-left; the engine's points
+//! count rows from the bottom. The `pbrain-gomoku` binary wraps this on stdin/stdout.
+
+use crate::ai::{Level, Limits, SearchSettings, search};
+use crate::board::{MAX_SIZE, MIN_SIZE, Point, Stone};
+use crate::game::Game;
+use crate::rules::Rule;
+use std::sync::atomic::AtomicBool;
+
+pub const ABOUT: &str =
+    "name=\"gomoku-rs\", version=\"0.1\", author=\"Gomoku developers\", country=\"-\"";
+
+/// What the brain answers to one line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub lines: Vec<String>,
+    /// `END` was received: the process should exit.
+    pub quit: bool,
+}
+
+impl Reply {
+    fn line(text: impl Into<String>) -> Reply {
+        Reply {
+            lines: vec![text.into()],
+            quit: false,
+        }
+    }
+
+    fn none() -> Reply {
+        Reply::default()
+    }
+
+    fn error(why: impl std::fmt::Display) -> Reply {
+        Reply::line(format!("ERROR {why}"))
+    }
+}
+
+/// The brain's state between lines.
+#[derive(Debug)]
+pub struct Brain {
+    game: Option<Game>,
+    rule: Rule,
+    level: Level,
+    timeout_turn_ms: u64,
+    timeout_match_ms: u64,
+    time_left_ms: u64,
+    /// Stones received after `BOARD`, until `DONE`: (point, own stone?).
+    board_lines: Option<Vec<(Point, bool)>>,
+    seed: u64,
+}
+
+impl Default for Brain {
+    fn default() -> Self {
+        Brain {
+            game: None,
+            rule: Rule::Freestyle,
+            level: Level::MAX,
+            timeout_turn_ms: 5_000,
+            timeout_match_ms: 0,
+            time_left_ms: u64::MAX,
+            board_lines: None,
+            seed: 0x5eed,
+        }
+    }
+}
+
+/// Time kept back from every turn for protocol and process overhead.
+const SAFETY_MS: u64 = 60;
+
+impl Brain {
+    pub fn new(level: Level) -> Brain {
+        Brain {
+            level,
+            ..Brain::default()
+        }
+    }
+
+    /// The time this turn may take: the per-turn limit, and a share of what is left.
+    pub fn turn_budget_ms(&self) -> u64 {
+        let share = if self.time_left_ms == u64::MAX || self.timeout_match_ms == 0 {
+            u64::MAX
+        } else {
+            self.time_left_ms / 12
+        };
+        let turn = if self.timeout_turn_ms == 0 {
+            u64::MAX
+        } else {
+            self.timeout_turn_ms
+        };
+        turn.min(share)
+            .min(30_000)
+            .saturating_sub(SAFETY_MS)
+            .max(10)
+    }
+
+    fn to_point(&self, text: &str, size: u8) -> Result<Point, String> {
+        let (x, y) = text
+            .split_once(',')
+            .ok_or_else(|| format!("expected x,y but got '{text}'"))?;
+        let parse = |v: &str| {
+            v.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("bad coordinate '{v}'"))
+        };
+        let (x, y) = (parse(x)?, parse(y)?);
+        if x >= size || y >= size {
+            return Err(format!("{x},{y} is off the {size}x{size} board"));
+        }
+        Ok(Point::new(x, size - 1 - y))
+    }
+
+    fn format(p: Point, size: u8) -> String {
+        format!("{},{}", p.col, size - 1 - p.row)
+    }
+
+    fn start(&mut self, size: u32) -> Reply {
+        if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
+            return Reply::error(format!("unsupported size {size}"));
+        }
+        self.game = Game::new(size as u8, self.rule).ok();
+        self.board_lines = None;
+        Reply::line("OK")
+    }
+
+    /// Searches the current position and plays the answer.
+    fn think(&mut self) -> Reply {
+        let budget = self.turn_budget_ms();
+        let Some(game) = self.game.as_mut() else {
+            return Reply::error("no game: send START first");
+        };
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        let settings = SearchSettings {
+            level: self.level,
+            limits: Limits {
+                time_ms: Some(budget),
+                nodes: None,
+            },
+            seed: self.seed,
+        };
+        match search(game, &settings, &AtomicBool::new(false)) {
+            Some(info) => {
+                let size = game.size();
+                let _ = game.play(info.best);
+                Reply::line(Brain::format(info.best, size))
+            }
+            None => Reply::error("no move: the game is over"),
+        }
+    }
+
+    fn opponent_move(&mut self, args: &str) -> Reply {
+        let Some(size) = self.game.as_ref().map(Game::size) else {
+            return Reply::error("no game: send START first");
+        };
+        let p = match self.to_point(args, size) {
+            Ok(p) => p,
+            Err(e) => return Reply::error(e),
+        };
+        let game = self.game.as_mut().expect("checked above");
+        if let Err(e) = game.play(p) {
+            return Reply::error(e);
+        }
+        self.think()
+    }
+
+    /// Rebuilds the position from `BOARD` lines: the brain is to move, so black is the
+    /// side with more stones, or the brain when both have as many.
+    fn finish_board(&mut self, stones: Vec<(Point, bool)>) -> Reply {
+        let Some(size) = self.game.as_ref().map(Game::size) else {
+            return Reply::error("no game: send START first");
+        };
+        let (own, theirs): (Vec<_>, Vec<_>) = stones.into_iter().partition(|s| s.1);
+        let (own, theirs): (Vec<Point>, Vec<Point>) = (
+            own.into_iter().map(|s| s.0).collect(),
+            theirs.into_iter().map(|s| s.0).collect(),
+        );
+        let (first, second) = match own.len() as i64 - theirs.len() as i64 {
+            0 => (own, theirs),
+            -1 => (theirs, own),
+            _ => return Reply::error("the brain is not to move in that position"),
+        };
+        let mut order = Vec::with_capacity(first.len() + second.len());
+        for i in 0..first.len() {
+            order.push(first[i]);
+            if let Some(p) = second.get(i) {
+                order.push(*p);
+            }
+        }
+        match Game::from_moves(size, self.rule, order) {
+            Ok(game) => {
+                self.game = Some(game);
+                self.think()
+            }
+            Err(e) => Reply::error(format!("bad BOARD: {e}")),
+        }
+    }
+
+    fn info(&mut self, args: &str) -> Reply {
+        let (key, value) = args
+            .trim()
+            .split_once(char::is_whitespace)
+            .unwrap_or((args.trim(), ""));
+        let number = value.trim().parse::<i64>();
+        match (key.to_ascii_lowercase().as_str(), number) {
+            ("timeout_turn", Ok(v)) => self.timeout_turn_ms = v.max(0) as u64,
+            ("timeout_match", Ok(v)) => self.timeout_match_ms = v.max(0) as u64,
+            ("time_left", Ok(v)) => self.time_left_ms = v.max(0) as u64,
+            ("rule", Ok(v)) => {
+                // Bit 0: exactly five. Renju (bit 2) is not supported yet.
+                if v & 4 != 0 {
+                    return Reply::error("renju is not supported");
+                }
+                self.rule = if v & 1 != 0 {
+                    Rule::Standard
+                } else {
+                    Rule::Freestyle
+                };
+                if let Some(game) = &self.game
+                    && game.moves().is_empty()
+                {
+                    self.game = Game::new(game.size(), self.rule).ok();
+                }
+            }
+            ("timeout_turn" | "timeout_match" | "time_left" | "rule", Err(_)) => {
+                return Reply::error(format!("INFO {key} needs a number, got '{}'", value.trim()));
+            }
+            // max_memory, game_type, evaluate, folder and unknown keys need no action.
+            _ => {}
+        }
+        Reply::none()
+    }
+
+    /// Handles one line from the manager.
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let line = line.trim();
+        if self.board_lines.is_some() {
+            if line.eq_ignore_ascii_case("DONE") {
+                let stones = self.board_lines.take().unwrap_or_default();
+                return self.finish_board(stones);
+            }
+            let size = self.game.as_ref().map_or(0, Game::size);
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let parsed = match fields[..] {
+                [x, y, who] => self
+                    .to_point(&format!("{x},{y}"), size)
+                    .and_then(|p| match who {
+                        "1" => Ok((p, true)),
+                        "2" => Ok((p, false)),
+                        "3" => Ok((p, false)),
+                        other => Err(format!("bad stone owner '{other}'")),
+                    }),
+                _ => Err(format!("expected x,y,owner or DONE but got '{line}'")),
+            };
+            return match parsed {
+                Ok(stone) => {
+                    self.board_lines.get_or_insert_default().push(stone);
+                    Reply::none()
+                }
+                Err(e) => Reply::error(e),
+            };
+        }
+        let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match command.to_ascii_uppercase().as_str() {
+            "" => Reply::none(),
+            "START" => match args.trim().parse::<u32>() {
+                Ok(size) => self.start(size),
+                Err(_) => Reply::error(format!("START needs a board size, got '{}'", args.trim())),
+            },
+            "RECTSTART" => {
+                let dims: Vec<Option<u32>> =
+                    args.split(',').map(|v| v.trim().parse().ok()).collect();
+                match dims[..] {
+                    [Some(w), Some(h)] if w == h => self.start(w),
+                    [Some(_), Some(_)] => Reply::error("only square boards are supported"),
+                    _ => Reply::error(format!(
+                        "RECTSTART needs width,height, got '{}'",
+                        args.trim()
+                    )),
+                }
+            }
+            "RESTART" => match self.game.as_ref().map(Game::size) {
+                Some(size) => self.start(size as u32),
+                None => Reply::error("no game: send START first"),
+            },
+            "BEGIN" => match &self.game {
+                Some(g) if g.moves().is_empty() => self.think(),
+                Some(_) => Reply::error("BEGIN is only for an empty board"),
+                None => Reply::error("no game: send START first"),
+            },
+            "TURN" => self.opponent_move(args),
+            "BOARD" => {
+                if self.game.is_none() {
+                    return Reply::error("no game: send START first");
+                }
+                self.board_lines = Some(Vec::new());
+                Reply::none()
+            }
+            "TAKEBACK" => {
+                let Some(size) = self.game.as_ref().map(Game::size) else {
+                    return Reply::error("no game: send START first");
+                };
+                match self.to_point(args, size) {
+                    Ok(p) if self.game.as_ref().and_then(Game::last_move) == Some(p) => {
+                        self.game.as_mut().map(Game::undo);
+                        Reply::line("OK")
+                    }
+                    Ok(_) => Reply::error("TAKEBACK must name the last move"),
+                    Err(e) => Reply::error(e),
+                }
+            }
+            "INFO" => self.info(args),
+            "ABOUT" => Reply::line(ABOUT),
+            "END" => Reply {
+                lines: Vec::new(),
+                quit: true,
+            },
+            other => Reply::line(format!("UNKNOWN {other}")),
+        }
+    }
+
+    /// The current position, if a game was started.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Which colour the brain would play now.
+    pub fn to_move(&self) -> Option<Stone> {
+        self.game.as_ref().map(Game::to_move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
+        lines.iter().flat_map(|l| brain.handle(l).lines).collect()
+    }
+
+    fn is_move(reply: &str, size: u8) -> bool {
+        reply.split_once(',').is_some_and(|(x, y)| {
+            x.parse::<u8>().is_ok_and(|x| x < size) && y.parse::<u8>().is_ok_and(|y| y < size)
+        })
+    }
+
+    #[test]
+    fn a_game_over_the_protocol() {
+        let mut b = Brain::default();
+        assert_eq!(run(&mut b, &["START 15"]), ["OK"]);
+        run(
+            &mut b,
+            &[
+                "INFO timeout_turn 200",
+                "INFO rule 1",
+                "INFO max_memory 83886080",
+            ],
+        );
+        let first = run(&mut b, &["BEGIN"]);
+        assert_eq!(first, ["7,7"], "opens in the centre");
+        let reply = run(&mut b, &["TURN 8,8"]);
+        assert!(is_move(&reply[0], 15), "{reply:?}");
+        assert_eq!(b.game().unwrap().moves().len(), 3);
+        assert_eq!(b.game().unwrap().rule(), Rule::Standard);
+        let last = b.game().unwrap().last_move().unwrap();
+        assert_eq!(
+            run(&mut b, &[&format!("TAKEBACK {}", Brain::format(last, 15))]),
+            ["OK"]
+        );
+        assert_eq!(b.game().unwrap().moves().len(), 2);
+        assert_eq!(run(&mut b, &["RESTART"]), ["OK"]);
+        assert!(b.game().unwrap().moves().is_empty());
+        assert!(b.handle("END").quit);
+    }
+
+    #[test]
+    fn board_takes_the_win_it_is_given() {
+        let mut b = Brain::default();
+        run(&mut b, &["START 15"]);
+        // Own four on row y=3 (x = 2..5) with x=6 open; opponent stones elsewhere.
+        let lines = [
+            "BOARD", "2,3,1", "0,0,2", "3,3,1", "0,2,2", "4,3,1", "0,4,2", "5,3,1", "14,14,2",
+            "DONE",
+        ];
+        let reply = run(&mut b, &lines);
+        assert!(reply == ["6,3"] || reply == ["1,3"], "{reply:?}");
+        assert_eq!(b.to_move(), Some(Stone::White));
+    }
+
+    #[test]
+    fn coordinates_count_rows_from_the_top() {
+        let b = Brain::default();
+        assert_eq!(b.to_point("0,0", 15), Ok(Point::new(0, 14)));
+        assert_eq!(Brain::format(Point::new(7, 7), 15), "7,7");
+        assert_eq!(Brain::format(Point::new(0, 0), 15), "0,14");
+    }
+
+    #[test]
+    fn malformed_input_gets_errors_and_the_brain_keeps_going() {
+        let mut b = Brain::default();
+        for bad in [
+            "TURN 1,1",
+            "BEGIN",
+            "START x",
+            "START 3",
+            "RECTSTART 15,20",
+            "RECTSTART a",
+        ] {
+            let reply = run(&mut b, &[bad]);
+            assert!(reply[0].starts_with("ERROR"), "{bad}: {reply:?}");
+        }
+        assert_eq!(run(&mut b, &["FOO"]), ["UNKNOWN FOO"]);
+        assert_eq!(run(&mut b, &["RECTSTART 20,20"]), ["OK"]);
+        for bad in [
+            "TURN 20,1",
+            "TURN a,b",
+            "TURN 5",
+            "INFO timeout_turn soon",
+            "INFO rule 4",
+            "TAKEBACK 1,1",
+        ] {
+            let reply = run(&mut b, &[bad]);
+            assert!(reply[0].starts_with("ERROR"), "{bad}: {reply:?}");
+        }
+        assert_eq!(
+            run(&mut b, &["BOARD", "1,1", "DONE"])
+                .first()
+                .map(|s| &s[..5]),
+            Some("ERROR")
+        );
+        let reply = run(&mut b, &["TURN 10,10"]);
+        assert!(
+            is_move(&reply[0], 20),
+            "still playing after errors: {reply:?}"
+        );
+        let taken = run(&mut b, &["TURN 10,10"]);
+        assert!(taken[0].starts_with("ERROR"), "occupied: {taken:?}");
+        assert_eq!(run(&mut b, &["ABOUT"]), [ABOUT]);
+        assert!(run(&mut b, &["INFO evaluate 1,1", "INFO folder /tmp"]).is_empty());
+    }
+
+    #[test]
+    fn the_turn_budget_respects_both_limits() {
+        let mut b = Brain::default();
+        b.handle("INFO timeout_turn 1000");
+        assert_eq!(b.turn_budget_ms(), 1000 - SAFETY_MS);
+        b.handle("INFO timeout_match 100000");
+        b.handle("INFO time_left 6000");
+        assert_eq!(b.turn_budget_ms(), 500 - SAFETY_MS);
+    }
+}
