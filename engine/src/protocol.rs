@@ -183,11 +183,9 @@ impl Brain {
             _ => return Reply::error("the brain is not to move in that position"),
         };
         let mut order = Vec::with_capacity(first.len() + second.len());
-        for i in 0..first.len() {
-            order.push(first[i]);
-            if let Some(p) = second.get(i) {
-                order.push(*p);
-            }
+        for (i, p) in first.iter().enumerate() {
+            order.push(*p);
+            order.extend(second.get(i));
         }
         match Game::from_moves(size, self.rule, order) {
             Ok(game) => {
