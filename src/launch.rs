@@ -6,10 +6,11 @@ use crate::ai::Thinking;
 use crate::game_match::{Match, MatchAction, PlayerKind};
 use crate::input::PointerDisabled;
 use crate::screens::Screen;
-use crate::settings::{RuleChoice, Settings};
+use crate::settings::Settings;
 use crate::theme::AfterLoading;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use gomoku_engine::Rule;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -36,7 +37,7 @@ pub struct LaunchOptions {
     pub stones: Option<String>,
     pub background: Option<String>,
     pub lines: Option<String>,
-    pub rule: Option<RuleChoice>,
+    pub rule: Option<Rule>,
     pub numbers: bool,
     pub window: Option<(u32, u32)>,
     pub play: bool,
@@ -58,13 +59,7 @@ impl LaunchOptions {
                 "--stones" => o.stones = Some(value()?),
                 "--background" => o.background = Some(value()?),
                 "--lines" => o.lines = Some(value()?),
-                "--rule" => {
-                    o.rule = Some(match value()?.as_str() {
-                        "freestyle" => RuleChoice::Freestyle,
-                        "standard" => RuleChoice::Standard,
-                        other => return Err(format!("unknown rule '{other}'")),
-                    })
-                }
+                "--rule" => o.rule = Some(value()?.parse()?),
                 "--numbers" => o.numbers = true,
                 "--window" => {
                     let v = value()?;
@@ -176,7 +171,7 @@ pub fn plugin(app: &mut App) {
             settings.lines = l.clone();
         }
         if let Some(r) = options.rule {
-            settings.rule = r;
+            settings.rule = r.keyword().to_string();
         }
         settings.show_numbers |= options.numbers;
         let mut setup = settings.match_setup();

@@ -14,22 +14,6 @@ pub enum Mode {
     HumanVsComputer,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum RuleChoice {
-    #[default]
-    Freestyle,
-    Standard,
-}
-
-impl From<RuleChoice> for Rule {
-    fn from(r: RuleChoice) -> Rule {
-        match r {
-            RuleChoice::Freestyle => Rule::Freestyle,
-            RuleChoice::Standard => Rule::Standard,
-        }
-    }
-}
-
 /// Everything the menu lets a player choose. Unknown or missing fields in a stored file
 /// fall back to defaults, so older settings files keep loading.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,7 +26,8 @@ pub struct Settings {
     /// Does player one take black (and so move first) in the first game?
     pub one_plays_black: bool,
     pub level: u8,
-    pub rule: RuleChoice,
+    /// The rule's keyword (`Rule::keyword`), read back with `Rule::from_str`.
+    pub rule: String,
     pub size: u8,
     pub stones: String,
     pub background: String,
@@ -58,7 +43,7 @@ impl Default for Settings {
             name_two: "Friend".into(),
             one_plays_black: true,
             level: Level::default().number(),
-            rule: RuleChoice::default(),
+            rule: Rule::default().keyword().to_string(),
             size: 15,
             stones: String::new(),
             background: String::new(),
@@ -69,6 +54,11 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The chosen rule; an unknown keyword (an older or edited file) means the default.
+    pub fn rule(&self) -> Rule {
+        self.rule.parse().unwrap_or_default()
+    }
+
     pub fn level(&self) -> Level {
         Level::new(self.level).unwrap_or_default()
     }
@@ -90,7 +80,7 @@ impl Settings {
         };
         MatchSetup {
             players,
-            rule: self.rule.into(),
+            rule: self.rule(),
             size: self.size,
             level: self.level(),
         }

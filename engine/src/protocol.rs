@@ -2,7 +2,7 @@
 //! to answer out. Coordinates are `x,y`, 0-based from the TOP-left; the engine's points
 //! count rows from the bottom. The `pbrain-gomoku` binary wraps this on stdin/stdout.
 
-use crate::ai::{Level, Limits, SearchSettings, search};
+use crate::ai::{Level, Limits, SearchSettings, next_seed, search};
 use crate::board::{MAX_SIZE, MIN_SIZE, Point, Stone};
 use crate::game::Game;
 use crate::rules::Rule;
@@ -129,10 +129,7 @@ impl Brain {
         let Some(game) = self.game.as_mut() else {
             return Reply::error("no game: send START first");
         };
-        self.seed = self
-            .seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
+        self.seed = next_seed(self.seed);
         let settings = SearchSettings {
             level: self.level,
             limits: Limits {
@@ -246,8 +243,8 @@ impl Brain {
                     .to_point(&format!("{x},{y}"), size)
                     .and_then(|p| match who {
                         "1" => Ok((p, true)),
-                        "2" => Ok((p, false)),
-                        "3" => Ok((p, false)),
+                        // 3 marks a continuous game's winning stones: not the brain's.
+                        "2" | "3" => Ok((p, false)),
                         other => Err(format!("bad stone owner '{other}'")),
                     }),
                 _ => Err(format!("expected x,y,owner or DONE but got '{line}'")),
@@ -338,6 +335,14 @@ mod tests {
         lines.iter().flat_map(|l| brain.handle(l).lines).collect()
     }
 
+    /// Each line alone gets an `ERROR` reply.
+    fn assert_errors(brain: &mut Brain, lines: &[&str]) {
+        for bad in lines {
+            let reply = run(brain, &[bad]);
+            assert!(reply[0].starts_with("ERROR"), "{bad}: {reply:?}");
+        }
+    }
+
     fn is_move(reply: &str, size: u8) -> bool {
         reply.split_once(',').is_some_and(|(x, y)| {
             x.parse::<u8>().is_ok_and(|x| x < size) && y.parse::<u8>().is_ok_and(|y| y < size)
@@ -398,30 +403,30 @@ mod tests {
     #[test]
     fn malformed_input_gets_errors_and_the_brain_keeps_going() {
         let mut b = Brain::default();
-        for bad in [
-            "TURN 1,1",
-            "BEGIN",
-            "START x",
-            "START 3",
-            "RECTSTART 15,20",
-            "RECTSTART a",
-        ] {
-            let reply = run(&mut b, &[bad]);
-            assert!(reply[0].starts_with("ERROR"), "{bad}: {reply:?}");
-        }
+        assert_errors(
+            &mut b,
+            &[
+                "TURN 1,1",
+                "BEGIN",
+                "START x",
+                "START 3",
+                "RECTSTART 15,20",
+                "RECTSTART a",
+            ],
+        );
         assert_eq!(run(&mut b, &["FOO"]), ["UNKNOWN FOO"]);
         assert_eq!(run(&mut b, &["RECTSTART 20,20"]), ["OK"]);
-        for bad in [
-            "TURN 20,1",
-            "TURN a,b",
-            "TURN 5",
-            "INFO timeout_turn soon",
-            "INFO rule 4",
-            "TAKEBACK 1,1",
-        ] {
-            let reply = run(&mut b, &[bad]);
-            assert!(reply[0].starts_with("ERROR"), "{bad}: {reply:?}");
-        }
+        assert_errors(
+            &mut b,
+            &[
+                "TURN 20,1",
+                "TURN a,b",
+                "TURN 5",
+                "INFO timeout_turn soon",
+                "INFO rule 4",
+                "TAKEBACK 1,1",
+            ],
+        );
         assert_eq!(
             run(&mut b, &["BOARD", "1,1", "DONE"])
                 .first()

@@ -19,7 +19,7 @@ use crate::game_match::{Match, MatchAction};
 use crate::screens::Screen;
 use bevy::prelude::*;
 use gomoku_engine::Point;
-use gomoku_engine::ai::{Limits, SearchInfo, SearchSettings};
+use gomoku_engine::ai::{Limits, SearchInfo, SearchSettings, next_seed};
 use std::time::Duration;
 
 /// How the computer paces itself.
@@ -123,10 +123,7 @@ fn start_or_cancel(
         searcher.cancel(old);
     }
     let Some(moves) = wanted else { return };
-    seed.0 = seed
-        .0
-        .wrapping_mul(6_364_136_223_846_793_005)
-        .wrapping_add(1_442_695_040_888_963_407);
+    seed.0 = next_seed(seed.0);
     let settings = SearchSettings {
         level: game_match.level,
         limits: Limits {

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gomoku_engine::Game;
 use gomoku_engine::ai::{SearchInfo, SearchSettings, search};
+use std::marker::PhantomData;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,10 +23,11 @@ impl Drop for Pending {
     }
 }
 
-/// Starts and polls searches. Needs nothing from the world on the desktop.
+/// Starts and polls searches. Needs nothing from the world on the desktop; it is a
+/// `SystemParam` only to match the web backend, which needs its worker.
 #[derive(SystemParam)]
 pub struct Searcher<'w> {
-    _unused: Option<Res<'w, Time<Real>>>,
+    _world: PhantomData<&'w ()>,
 }
 
 impl Searcher<'_> {

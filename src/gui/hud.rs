@@ -117,10 +117,14 @@ pub(super) fn hud(
             ui.separator();
 
             ui.label("Moves (paste to set up a position)");
-            let current = format_moves(game.points());
-            if field.shown_for.as_ref() != Some(&current) {
-                field.text = current.clone();
-                field.shown_for = Some(current);
+            // Refilled only when the moves change (checked when the match changes), so a
+            // player's edit, or a rejected paste, stays in the field.
+            if game_match.is_changed() || field.shown_for.is_none() {
+                let current = format_moves(game.points());
+                if field.shown_for.as_ref() != Some(&current) {
+                    field.text = current.clone();
+                    field.shown_for = Some(current);
+                }
             }
             ui.add(
                 egui::TextEdit::multiline(&mut field.text)

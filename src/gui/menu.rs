@@ -2,8 +2,9 @@
 
 use crate::game_match::Match;
 use crate::screens::Screen;
-use crate::settings::{Mode, RuleChoice, Settings, persist};
+use crate::settings::{Mode, Settings, persist};
 use crate::storage::Store;
+use crate::theme::catalog::{Named, chosen};
 use crate::theme::{ActiveSkin, Skins};
 use bevy::prelude::*;
 use bevy_egui::EguiTextureHandle;
@@ -98,14 +99,15 @@ pub(super) fn menu(
 
                         ui.label("Rule");
                         egui::ComboBox::from_id_salt("rule")
-                            .selected_text(Rule::from(s.rule).label())
+                            .selected_text(s.rule().label())
                             .show_ui(ui, |ui| {
-                                for choice in [RuleChoice::Freestyle, RuleChoice::Standard] {
-                                    ui.selectable_value(
-                                        &mut s.rule,
-                                        choice,
-                                        Rule::from(choice).label(),
-                                    );
+                                for rule in Rule::ALL {
+                                    if ui
+                                        .selectable_label(s.rule() == rule, rule.label())
+                                        .clicked()
+                                    {
+                                        s.rule = rule.keyword().to_string();
+                                    }
                                 }
                             });
                         ui.end_row();
@@ -119,24 +121,9 @@ pub(super) fn menu(
                         ui.end_row();
 
                         let catalog = &skins.0;
-                        skin_combo(
-                            ui,
-                            "Stones",
-                            &mut s.stones,
-                            catalog.stones.iter().map(|x| &x.name),
-                        );
-                        skin_combo(
-                            ui,
-                            "Background",
-                            &mut s.background,
-                            catalog.backgrounds.iter().map(|x| &x.name),
-                        );
-                        skin_combo(
-                            ui,
-                            "Lines",
-                            &mut s.lines,
-                            catalog.lines.iter().map(|x| &x.name),
-                        );
+                        skin_combo(ui, "Stones", &mut s.stones, &catalog.stones);
+                        skin_combo(ui, "Background", &mut s.background, &catalog.backgrounds);
+                        skin_combo(ui, "Lines", &mut s.lines, &catalog.lines);
 
                         ui.label("");
                         ui.checkbox(&mut s.show_numbers, "Show move numbers");
@@ -179,25 +166,18 @@ pub(super) fn menu(
 }
 
 /// A combo box over skin names; an unknown or empty choice shows the first entry.
-fn skin_combo<'a>(
-    ui: &mut egui::Ui,
-    label: &str,
-    choice: &mut String,
-    names: impl Iterator<Item = &'a String> + Clone,
-) {
+fn skin_combo<T: Named>(ui: &mut egui::Ui, label: &str, choice: &mut String, items: &[T]) {
     ui.label(label);
-    let current = names
-        .clone()
-        .find(|n| *n == choice)
-        .or(names.clone().next())
-        .cloned()
-        .unwrap_or_default();
+    let current = chosen(items, choice).map_or("", Named::name).to_string();
     egui::ComboBox::from_id_salt(label)
         .selected_text(&current)
         .show_ui(ui, |ui| {
-            for name in names {
-                if ui.selectable_label(*name == current, name).clicked() {
-                    *choice = name.clone();
+            for item in items {
+                if ui
+                    .selectable_label(item.name() == current, item.name())
+                    .clicked()
+                {
+                    *choice = item.name().to_string();
                 }
             }
         });

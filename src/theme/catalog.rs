@@ -62,6 +62,28 @@ pub struct LineSkin {
     pub color: String,
 }
 
+/// A catalogue entry chosen by its name.
+pub trait Named {
+    fn name(&self) -> &str;
+}
+
+macro_rules! named {
+    ($($t:ty),*) => {$(
+        impl Named for $t {
+            fn name(&self) -> &str {
+                &self.name
+            }
+        }
+    )*};
+}
+named!(StoneSkin, BackgroundSkin, LineSkin);
+
+/// The entry called `name`, or the list's first when there is none (an empty or stale
+/// choice in the settings).
+pub fn chosen<'a, T: Named>(items: &'a [T], name: &str) -> Option<&'a T> {
+    items.iter().find(|i| i.name() == name).or(items.first())
+}
+
 impl Default for SkinCatalog {
     /// A catalogue built into the binary, used until (or if never) the data file loads.
     fn default() -> Self {
@@ -228,6 +250,24 @@ mod tests {
                 .join(&path);
             assert!(file.is_file(), "missing texture {path}");
         }
+    }
+
+    #[test]
+    fn a_choice_falls_back_to_the_first_entry() {
+        let c: SkinCatalog = ron::from_str(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/themes/default.skins.ron"
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(chosen(&c.stones, "Flat").map(Named::name), Some("Flat"));
+        assert_eq!(
+            chosen(&c.stones, "no such skin").map(Named::name),
+            Some(c.stones[0].name.as_str())
+        );
+        assert!(chosen::<LineSkin>(&[], "Ink").is_none());
     }
 
     #[test]

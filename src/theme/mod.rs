@@ -8,7 +8,7 @@ use crate::settings::Settings;
 use bevy::asset::{LoadState, RecursiveDependencyLoadState};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use catalog::{BackgroundLook, SkinCatalog, SkinCatalogLoader, StoneLook, parse_color};
+use catalog::{BackgroundLook, SkinCatalog, SkinCatalogLoader, StoneLook, chosen, parse_color};
 
 pub const CATALOG_PATH: &str = "themes/default.skins.ron";
 
@@ -114,12 +114,7 @@ pub fn apply_skin(
     };
     let color = |c: &str| parse_color(c).unwrap_or(Color::BLACK);
 
-    let stone_skin = catalog
-        .stones
-        .iter()
-        .find(|s| s.name == settings.stones)
-        .or(catalog.stones.first());
-    let stones = match stone_skin.map(|s| (&s.name, &s.look)) {
+    let stones = match chosen(&catalog.stones, &settings.stones).map(|s| (&s.name, &s.look)) {
         Some((name, StoneLook::Shaded { black, white })) => [black, white]
             .map(|c| painted(format!("{name}/{c}"), &|| paint::stone(color(c), None, 1.0))),
         Some((
@@ -144,35 +139,26 @@ pub fn apply_skin(
             .map(|c| painted(format!("{c:?}"), &|| paint::stone(c, None, 1.0))),
     };
 
-    let background_skin = catalog
-        .backgrounds
-        .iter()
-        .find(|b| b.name == settings.background)
-        .or(catalog.backgrounds.first());
-    let background = match background_skin.map(|b| (&b.name, &b.look)) {
-        Some((name, BackgroundLook::Wood { light, dark })) => {
-            painted(format!("wood/{name}"), &|| {
-                paint::wood(color(light), color(dark), 512)
-            })
-        }
-        Some((_, BackgroundLook::Plain(c))) => {
-            painted(format!("plain/{c}"), &|| paint::plain(color(c)))
-        }
-        Some((_, BackgroundLook::Image(path))) => assets
-            .as_ref()
-            .map(|a| a.load(path.clone()))
-            .unwrap_or_default(),
-        None => painted("plain/default".into(), &|| {
-            paint::plain(Color::srgb(0.85, 0.7, 0.45))
-        }),
-    };
+    let background =
+        match chosen(&catalog.backgrounds, &settings.background).map(|b| (&b.name, &b.look)) {
+            Some((name, BackgroundLook::Wood { light, dark })) => {
+                painted(format!("wood/{name}"), &|| {
+                    paint::wood(color(light), color(dark), 512)
+                })
+            }
+            Some((_, BackgroundLook::Plain(c))) => {
+                painted(format!("plain/{c}"), &|| paint::plain(color(c)))
+            }
+            Some((_, BackgroundLook::Image(path))) => assets
+                .as_ref()
+                .map(|a| a.load(path.clone()))
+                .unwrap_or_default(),
+            None => painted("plain/default".into(), &|| {
+                paint::plain(Color::srgb(0.85, 0.7, 0.45))
+            }),
+        };
 
-    let line = catalog
-        .lines
-        .iter()
-        .find(|l| l.name == settings.lines)
-        .or(catalog.lines.first())
-        .map_or(Color::BLACK, |l| color(&l.color));
+    let line = chosen(&catalog.lines, &settings.lines).map_or(Color::BLACK, |l| color(&l.color));
     commands.insert_resource(ActiveSkin {
         stones,
         background,

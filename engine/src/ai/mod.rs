@@ -69,6 +69,13 @@ pub struct SearchSettings {
     pub seed: u64,
 }
 
+/// The seed for the next search after one that used `seed`, so that a player who searches
+/// repeatedly varies its choices (a 64-bit LCG step: cheap, and never sticks).
+pub fn next_seed(seed: u64) -> u64 {
+    seed.wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407)
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
