@@ -1,12 +1,21 @@
 //! The computer player. One entry point, `search`, serves the desktop app, the browser's
 //! worker and the Gomocup binary; levels select how hard it tries.
 
-mod scorer;
+mod budget;
+mod pattern;
+mod position;
+mod search;
+mod threats;
+mod tt;
 pub mod wire;
 
 use crate::board::Point;
-use crate::clock::Stopwatch;
 use crate::game::Game;
+use budget::Budget;
+use position::Position;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use search::{Searcher, Style};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
@@ -16,7 +25,7 @@ pub struct Level(u8);
 
 impl Level {
     pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(1);
+    pub const MAX: Level = Level(6);
 
     /// `None` for a number outside `MIN..=MAX`.
     pub fn new(n: u8) -> Option<Level> {
@@ -36,8 +45,38 @@ impl Level {
     pub fn name(self) -> &'static str {
         match self.0 {
             1 => "Beginner",
+            2 => "Novice",
+            3 => "Casual",
+            4 => "Club",
+            5 => "Expert",
             _ => "Master",
         }
+    }
+
+    /// How this level searches: lower levels look less deep, skip threat searches and
+    /// choose at random among moves close to the best, so a new player can win.
+    fn style(self) -> Style {
+        let (max_depth, branch, vcf, defend, vct, margin) = match self.0 {
+            1 => (1, 16, false, false, false, 120),
+            2 => (2, 12, false, false, false, 60),
+            3 => (3, 12, true, false, false, 25),
+            4 => (4, 12, true, true, false, 8),
+            5 => (8, 12, true, true, false, 0),
+            _ => (64, 14, true, true, true, 0),
+        };
+        Style {
+            max_depth,
+            branch,
+            vcf,
+            defend,
+            vct,
+            margin,
+        }
+    }
+
+    /// The node budget when the caller sets no limit, so that every search ends.
+    fn default_nodes(self) -> u64 {
+        [20_000, 50_000, 100_000, 300_000, 600_000, 1_500_000][self.0 as usize - 1]
     }
 }
 
@@ -91,13 +130,29 @@ pub struct SearchInfo {
 
 /// Chooses a move for the side to move in `game`. Returns `None` when there is nothing
 /// to play (game over or board full). `cancel` is polled cooperatively: once it is set the
-/// search returns its best move so far as soon as it can.
+/// search returns its best move so far within a millisecond or so. With no limits set,
+/// the level's own node budget applies.
 pub fn search(game: &Game, settings: &SearchSettings, cancel: &AtomicBool) -> Option<SearchInfo> {
     if game.is_over() || game.board().is_full() {
         return None;
     }
-    let clock = Stopwatch::start();
-    let mut info = scorer::best_move(game.board(), game.to_move(), game.rule(), settings, cancel)?;
-    info.elapsed_ms = clock.elapsed_ms();
-    Some(info)
+    let level = settings.level;
+    let Limits { time_ms, nodes } = settings.limits;
+    let nodes = match (time_ms, nodes) {
+        (None, None) => Some(level.default_nodes()),
+        (_, nodes) => nodes,
+    };
+    let pos = Position::new(game.board(), game.rule(), game.to_move());
+    let mut searcher = Searcher::new(pos, Budget::new(time_ms, nodes, cancel), level.style());
+    let mut rng = SmallRng::seed_from_u64(settings.seed);
+    let found = searcher.run(&mut rng)?;
+    let point = |i: usize| searcher.pos.point(i);
+    Some(SearchInfo {
+        best: point(found.best),
+        score: found.score,
+        depth: found.depth,
+        nodes: searcher.budget.nodes,
+        elapsed_ms: searcher.budget.elapsed_ms(),
+        pv: found.pv.iter().map(|&i| point(i)).collect(),
+    })
 }

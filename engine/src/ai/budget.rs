@@ -1,0 +1,97 @@
+//! What a search may still spend: wall time, nodes and the caller's cancel flag, plus a
+//! narrower local allowance for sub-searches (a threat search may use only part of it).
+
+use crate::clock::Stopwatch;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Nodes between looks at the clock and the cancel flag: often enough to stop within a
+/// millisecond, rarely enough that reading the clock costs nothing measurable.
+const CHECK_EVERY: u64 = 256;
+
+pub(crate) struct Budget<'a> {
+    clock: Stopwatch,
+    time_ms: Option<u64>,
+    node_cap: Option<u64>,
+    cancel: &'a AtomicBool,
+    pub(crate) nodes: u64,
+    stopped: bool,
+    local: Option<(u64, u64)>,
+    local_hit: bool,
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(time_ms: Option<u64>, node_cap: Option<u64>, cancel: &'a AtomicBool) -> Self {
+        Budget {
+            clock: Stopwatch::start(),
+            time_ms,
+            node_cap,
+            cancel,
+            nodes: 0,
+            stopped: false,
+            local: None,
+            local_hit: false,
+        }
+    }
+
+    pub(crate) fn elapsed_ms(&self) -> u64 {
+        self.clock.elapsed_ms()
+    }
+
+    /// Counts one node; true when the search must stop (globally or locally).
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.check();
+        }
+        self.stopped || self.local_hit
+    }
+
+    /// True once the whole search must stop.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn check(&mut self) {
+        let elapsed = self.clock.elapsed_ms();
+        if self.cancel.load(Ordering::Relaxed)
+            || self.time_ms.is_some_and(|t| elapsed >= t)
+            || self.node_cap.is_some_and(|n| self.nodes >= n)
+        {
+            self.stopped = true;
+        }
+        if let Some((ms, nodes)) = self.local
+            && (elapsed >= ms || self.nodes >= nodes)
+        {
+            self.local_hit = true;
+        }
+    }
+
+    /// Fraction of the whole budget used so far (time or nodes, whichever is further).
+    pub(crate) fn used(&self) -> f64 {
+        let t = self
+            .time_ms
+            .map_or(0.0, |t| self.clock.elapsed_ms() as f64 / t.max(1) as f64);
+        let n = self
+            .node_cap
+            .map_or(0.0, |n| self.nodes as f64 / n.max(1) as f64);
+        t.max(n)
+    }
+
+    /// Starts a sub-search allowed `share` of what is left of the budget.
+    pub(crate) fn begin_local(&mut self, share: f64) {
+        let elapsed = self.clock.elapsed_ms();
+        let ms = self.time_ms.map_or(u64::MAX, |t| {
+            elapsed + (t.saturating_sub(elapsed) as f64 * share) as u64
+        });
+        let nodes = self.node_cap.map_or(u64::MAX, |n| {
+            self.nodes + (n.saturating_sub(self.nodes) as f64 * share) as u64
+        });
+        self.local = Some((ms, nodes));
+        self.local_hit = false;
+    }
+
+    pub(crate) fn end_local(&mut self) {
+        self.local = None;
+        self.local_hit = false;
+    }
+}

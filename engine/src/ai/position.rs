@@ -1,0 +1,406 @@
+//! The search's own board: stones plus everything derived from them that the search asks
+//! about at every node, kept up to date incrementally on play and undo: each empty
+//! point's line pattern in all four directions for both colours, the threat class those
+//! patterns combine to, an evaluation sum, "near a stone" counts and a Zobrist hash.
+
+use super::pattern::{self, FiveRule, Pattern, REACH};
+use crate::board::{Board, DIRECTIONS, Point, Stone};
+use crate::rules::Rule;
+use std::sync::OnceLock;
+
+/// Colour indices.
+pub(crate) const BLACK: usize = 0;
+pub(crate) const WHITE: usize = 1;
+
+pub(crate) fn colour(stone: Stone) -> usize {
+    match stone {
+        Stone::Black => BLACK,
+        Stone::White => WHITE,
+    }
+}
+
+/// What a point is worth to one colour, by the strongest thing a stone there makes.
+/// Fours and better (`B4..`) are the moves a VCF uses; `F4` covers an open four and a
+/// double four, both unstoppable.
+pub(crate) mod threat {
+    pub const NONE: u8 = 0;
+    pub const OTHER: u8 = 1;
+    pub const F3: u8 = 2;
+    pub const F33: u8 = 3;
+    pub const B4: u8 = 4;
+    pub const F43: u8 = 5;
+    pub const F4: u8 = 6;
+    pub const FIVE: u8 = 7;
+    pub const COUNT: usize = 8;
+}
+
+/// Worth of one direction's pattern at an empty point (index = `Pattern as u8`).
+const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 18, 25, 70, 90, 350, 1500];
+
+fn classify(pats: &[Pattern; 4]) -> (u8, i32) {
+    let count = |p: Pattern| pats.iter().filter(|&&q| q == p).count();
+    let (fives, flex4, block4, flex3) = (
+        count(Pattern::Five),
+        count(Pattern::Flex4),
+        count(Pattern::Block4),
+        count(Pattern::Flex3),
+    );
+    let (class, bonus) = if fives > 0 {
+        (threat::FIVE, 0)
+    } else if flex4 > 0 || block4 >= 2 {
+        (threat::F4, 600)
+    } else if block4 > 0 && flex3 > 0 {
+        (threat::F43, 400)
+    } else if block4 > 0 {
+        (threat::B4, 0)
+    } else if flex3 >= 2 {
+        (threat::F33, 250)
+    } else if flex3 > 0 {
+        (threat::F3, 0)
+    } else if pats.iter().any(|&p| p > Pattern::Overline) {
+        (threat::OTHER, 0)
+    } else {
+        (threat::NONE, 0)
+    };
+    let value = pats.iter().map(|&p| PATTERN_VALUE[p as usize]).sum::<i32>() + bonus;
+    (class, value)
+}
+
+/// Random 64-bit numbers per point and colour, the same in every run.
+fn zobrist() -> &'static [[u64; 2]] {
+    static KEYS: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            // SplitMix64: fixed seed, good spread, no dependency.
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let cells = crate::board::MAX_SIZE as usize * crate::board::MAX_SIZE as usize;
+        (0..cells).map(|_| [next(), next()]).collect()
+    })
+}
+
+/// A neighbour that sees a point in one of its lines: (its index, direction, key slot).
+type Watcher = (u16, u8, u8);
+
+#[derive(Clone)]
+pub(crate) struct Position {
+    size: usize,
+    rule: Rule,
+    cells: Vec<u8>,
+    /// Per point and direction, the neighbours as black sees them.
+    keys: Vec<[u32; 4]>,
+    pats: Vec<[[Pattern; 4]; 2]>,
+    class: Vec<[u8; 2]>,
+    value: Vec<[i32; 2]>,
+    /// Stones within two points (king's move distance).
+    near: Vec<u8>,
+    /// Empty points per colour and threat class.
+    counts: [[u16; threat::COUNT]; 2],
+    /// Sum of `value` over empty points, per colour.
+    sums: [i32; 2],
+    hash: u64,
+    tables: [&'static [u8]; 2],
+    watchers: Vec<Vec<Watcher>>,
+    neighbourhood: Vec<Vec<u16>>,
+    moves: Vec<u16>,
+    to_move: usize,
+}
+
+impl Position {
+    /// The position of `board` with `to_move` to play.
+    pub(crate) fn new(board: &Board, rule: Rule, to_move: Stone) -> Position {
+        let size = board.size() as usize;
+        let n = size * size;
+        let five_rule = match rule {
+            Rule::Freestyle => FiveRule::FiveOrMore,
+            Rule::Standard => FiveRule::ExactlyFive,
+        };
+        let table = pattern::table(five_rule);
+        let mut pos = Position {
+            size,
+            rule,
+            cells: vec![0; n],
+            keys: vec![[0; 4]; n],
+            pats: vec![[[Pattern::Dead; 4]; 2]; n],
+            class: vec![[threat::NONE; 2]; n],
+            value: vec![[0; 2]; n],
+            near: vec![0; n],
+            // Every point starts empty and of class NONE.
+            counts: [[n as u16, 0, 0, 0, 0, 0, 0, 0]; 2],
+            sums: [0; 2],
+            hash: 0,
+            tables: [table, table],
+            watchers: vec![Vec::new(); n],
+            neighbourhood: vec![Vec::new(); n],
+            moves: Vec::new(),
+            to_move: BLACK,
+        };
+        for i in 0..n {
+            let p = pos.point(i);
+            for (d, dir) in DIRECTIONS.into_iter().enumerate() {
+                for offset in (-(REACH as i32)..=REACH as i32).filter(|&o| o != 0) {
+                    match p.offset(dir, offset, size as u8) {
+                        // The point at `offset` from p sees p at `-offset`.
+                        Some(q) => pos.watchers[i].push((
+                            (q.row as usize * size + q.col as usize) as u16,
+                            d as u8,
+                            pattern::slot(-offset) as u8,
+                        )),
+                        None => pos.keys[i][d] |= pattern::WALL << (2 * pattern::slot(offset)),
+                    }
+                }
+            }
+            for dr in -2..=2i8 {
+                for dc in -2..=2i8 {
+                    if (dr, dc) != (0, 0)
+                        && let Some(q) = p.offset((dc, dr), 1, size as u8)
+                    {
+                        pos.neighbourhood[i].push((q.row as usize * size + q.col as usize) as u16);
+                    }
+                }
+            }
+        }
+        for i in 0..n {
+            for d in 0..4 {
+                pos.refresh_pattern(i, d);
+            }
+            pos.refresh_class(i);
+        }
+        for p in board.points() {
+            if let Some(stone) = board.get(p) {
+                let i = pos.index(p);
+                pos.to_move = colour(stone);
+                pos.play(i);
+            }
+        }
+        pos.to_move = colour(to_move);
+        pos.moves.clear();
+        pos
+    }
+
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    pub(crate) fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub(crate) fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub(crate) fn index(&self, p: Point) -> usize {
+        p.row as usize * self.size + p.col as usize
+    }
+
+    pub(crate) fn point(&self, i: usize) -> Point {
+        Point::new((i % self.size) as u8, (i / self.size) as u8)
+    }
+
+    pub(crate) fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash ^ self.to_move as u64
+    }
+
+    pub(crate) fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == 0
+    }
+
+    pub(crate) fn stones(&self) -> usize {
+        self.cells.iter().filter(|&&c| c != 0).count()
+    }
+
+    pub(crate) fn is_near(&self, i: usize) -> bool {
+        self.near[i] > 0
+    }
+
+    /// Threat class of an empty point for a colour.
+    pub(crate) fn class(&self, i: usize, c: usize) -> u8 {
+        self.class[i][c]
+    }
+
+    pub(crate) fn value(&self, i: usize, c: usize) -> i32 {
+        self.value[i][c]
+    }
+
+    pub(crate) fn pattern(&self, i: usize, c: usize, dir: usize) -> Pattern {
+        self.pats[i][c][dir]
+    }
+
+    /// Number of empty points where colour `c` has threat class `class`.
+    pub(crate) fn count(&self, c: usize, class: u8) -> u16 {
+        self.counts[c][class as usize]
+    }
+
+    /// Does colour `c` have a point making at least `class`?
+    pub(crate) fn has_at_least(&self, c: usize, class: u8) -> bool {
+        self.counts[c][class as usize..].iter().any(|&n| n > 0)
+    }
+
+    /// The empty points where colour `c` has exactly threat class `class`.
+    pub(crate) fn points_of(&self, c: usize, class: u8) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cells.len()).filter(move |&i| self.cells[i] == 0 && self.class[i][c] == class)
+    }
+
+    /// Static evaluation for the side to move.
+    pub(crate) fn evaluate(&self) -> i32 {
+        let me = self.to_move;
+        self.sums[me] - self.sums[1 - me]
+    }
+
+    /// The neighbours (within REACH, all directions) of a point, for local scans.
+    pub(crate) fn line_neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.watchers[i].iter().map(|w| w.0 as usize)
+    }
+
+    /// Places a stone of the side to move on empty point `i`.
+    pub(crate) fn play(&mut self, i: usize) {
+        debug_assert_eq!(self.cells[i], 0);
+        let c = self.to_move;
+        self.remove_contribution(i);
+        self.cells[i] = c as u8 + 1;
+        self.hash ^= zobrist()[i][c];
+        let code = c as u32 + 1;
+        for k in 0..self.watchers[i].len() {
+            let (q, d, s) = self.watchers[i][k];
+            let key = &mut self.keys[q as usize][d as usize];
+            *key = (*key & !(3 << (2 * s))) | (code << (2 * s));
+            self.refresh_pattern(q as usize, d as usize);
+            self.refresh_class(q as usize);
+        }
+        for k in 0..self.neighbourhood[i].len() {
+            self.near[self.neighbourhood[i][k] as usize] += 1;
+        }
+        self.moves.push(i as u16);
+        self.to_move = 1 - c;
+    }
+
+    /// Takes back the last `play`.
+    pub(crate) fn undo(&mut self) {
+        let i = self.moves.pop().expect("undo after play") as usize;
+        let c = self.cells[i] as usize - 1;
+        self.cells[i] = 0;
+        self.hash ^= zobrist()[i][c];
+        for k in 0..self.watchers[i].len() {
+            let (q, d, s) = self.watchers[i][k];
+            self.keys[q as usize][d as usize] &= !(3 << (2 * s));
+            self.refresh_pattern(q as usize, d as usize);
+            self.refresh_class(q as usize);
+        }
+        for k in 0..self.neighbourhood[i].len() {
+            self.near[self.neighbourhood[i][k] as usize] -= 1;
+        }
+        self.add_contribution(i);
+        self.to_move = c;
+    }
+
+    /// Passes the move (null move), used to ask "what if the opponent moved now".
+    pub(crate) fn pass(&mut self) {
+        self.to_move = 1 - self.to_move;
+    }
+
+    fn refresh_pattern(&mut self, i: usize, d: usize) {
+        let key = self.keys[i][d];
+        self.pats[i][BLACK][d] = pattern::lookup(self.tables[BLACK], key);
+        self.pats[i][WHITE][d] = pattern::lookup(self.tables[WHITE], pattern::swap_colours(key));
+    }
+
+    fn refresh_class(&mut self, i: usize) {
+        let empty = self.cells[i] == 0;
+        if empty {
+            self.remove_contribution(i);
+        }
+        for c in [BLACK, WHITE] {
+            let (class, value) = classify(&self.pats[i][c]);
+            self.class[i][c] = class;
+            self.value[i][c] = value;
+        }
+        if empty {
+            self.add_contribution(i);
+        }
+    }
+
+    fn remove_contribution(&mut self, i: usize) {
+        for c in [BLACK, WHITE] {
+            self.counts[c][self.class[i][c] as usize] -= 1;
+            self.sums[c] -= self.value[i][c];
+        }
+    }
+
+    fn add_contribution(&mut self, i: usize) {
+        for c in [BLACK, WHITE] {
+            self.counts[c][self.class[i][c] as usize] += 1;
+            self.sums[c] += self.value[i][c];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_moves;
+
+    fn position(moves: &str) -> Position {
+        let game = crate::Game::from_moves(15, Rule::Freestyle, parse_moves(moves, 15).unwrap())
+            .unwrap();
+        Position::new(game.board(), Rule::Freestyle, game.to_move())
+    }
+
+    #[test]
+    fn play_then_undo_restores_everything() {
+        let mut pos = position("h8i9h9i10g7");
+        let before = (
+            pos.hash(),
+            pos.sums,
+            pos.counts,
+            pos.keys.clone(),
+            pos.near.clone(),
+        );
+        for i in [0, 17, 112, 200] {
+            if pos.is_empty(i) {
+                pos.play(i);
+                pos.undo();
+            }
+        }
+        assert_eq!(
+            before,
+            (pos.hash(), pos.sums, pos.counts, pos.keys.clone(), pos.near.clone())
+        );
+    }
+
+    #[test]
+    fn incremental_state_matches_a_fresh_build() {
+        let mut pos = position("h8i9h9");
+        for p in ["h10", "j8", "h11"] {
+            let i = pos.index(crate::notation::parse_point(p, 15).unwrap());
+            pos.play(i);
+        }
+        let fresh = position("h8i9h9h10j8h11");
+        assert_eq!(pos.hash(), fresh.hash());
+        assert_eq!(pos.sums, fresh.sums);
+        assert_eq!(pos.counts, fresh.counts);
+        assert_eq!(pos.class, fresh.class);
+    }
+
+    #[test]
+    fn threats_are_classified() {
+        // Black h8 h9 h10 (open three, white to move but we ask about black's points).
+        let pos = position("h8a1h9a2h10");
+        let h11 = pos.index(Point::new(7, 10));
+        let h7 = pos.index(Point::new(7, 6));
+        assert_eq!(pos.class(h11, BLACK), threat::F4);
+        assert_eq!(pos.class(h7, BLACK), threat::F4);
+        assert_eq!(pos.count(BLACK, threat::F4), 2);
+        assert!(pos.has_at_least(BLACK, threat::B4));
+        assert!(!pos.has_at_least(WHITE, threat::F3));
+    }
+}

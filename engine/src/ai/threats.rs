@@ -1,0 +1,271 @@
+//! Threat-space search. VCF ("victory by continuous fours"): the attacker plays only
+//! fours, each of which leaves the defender exactly one reply, until a five or an
+//! unstoppable four. VCT ("victory by continuous threats") also lets the attacker make
+//! open threes, answered by every defence (the points of the threatened lines and the
+//! defender's own fours). Both run for the side to move and answer with the winning line.
+
+use super::budget::Budget;
+use super::position::{Position, threat};
+
+/// Positions known not to win (by hash), with the depth they were tried at.
+struct Refuted {
+    keys: Vec<u64>,
+    depths: Vec<u8>,
+}
+
+impl Refuted {
+    const SIZE: usize = 1 << 16;
+
+    fn new() -> Self {
+        Refuted {
+            keys: vec![0; Self::SIZE],
+            depths: vec![0; Self::SIZE],
+        }
+    }
+
+    fn holds(&self, hash: u64, depth: u8) -> bool {
+        let i = hash as usize & (Self::SIZE - 1);
+        self.keys[i] == hash && self.depths[i] >= depth
+    }
+
+    fn insert(&mut self, hash: u64, depth: u8) {
+        let i = hash as usize & (Self::SIZE - 1);
+        self.keys[i] = hash;
+        self.depths[i] = depth;
+    }
+}
+
+pub(crate) struct ThreatSearch<'p, 'b, 'c> {
+    pos: &'p mut Position,
+    budget: &'b mut Budget<'c>,
+    refuted: Refuted,
+    /// The winning line, built while unwinding (attacker and defender moves, in order).
+    line: Vec<usize>,
+}
+
+/// The single empty point colour `c` completes a five at, looking around `near`.
+fn five_point_near(pos: &Position, near: usize, c: usize) -> Option<usize> {
+    pos.line_neighbours(near)
+        .find(|&q| pos.is_empty(q) && pos.class(q, c) == threat::FIVE)
+}
+
+/// Any empty point where colour `c` completes a five.
+pub(crate) fn five_point(pos: &Position, c: usize) -> Option<usize> {
+    pos.points_of(c, threat::FIVE).next()
+}
+
+impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
+    pub(crate) fn new(pos: &'p mut Position, budget: &'b mut Budget<'c>) -> Self {
+        ThreatSearch {
+            pos,
+            budget,
+            refuted: Refuted::new(),
+            line: Vec::new(),
+        }
+    }
+
+    /// A VCF for the side to move within `depth` fours, as its line of moves.
+    pub(crate) fn vcf(&mut self, depth: u8) -> Option<Vec<usize>> {
+        self.line.clear();
+        self.vcf_attack(depth).then(|| self.take_line())
+    }
+
+    /// A VCT for the side to move within `depth` threats, deepening one threat at a time.
+    pub(crate) fn vct(&mut self, max_depth: u8) -> Option<Vec<usize>> {
+        for depth in 1..=max_depth {
+            self.line.clear();
+            self.refuted = Refuted::new();
+            if self.vct_attack(depth) {
+                return Some(self.take_line());
+            }
+            if self.budget.tick() {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn take_line(&mut self) -> Vec<usize> {
+        let mut line = std::mem::take(&mut self.line);
+        line.reverse();
+        line
+    }
+
+    /// Attacker (side to move) to play; true if continuous fours win.
+    fn vcf_attack(&mut self, depth: u8) -> bool {
+        let me = self.pos.to_move();
+        let opp = 1 - me;
+        if let Some(p) = five_point(self.pos, me) {
+            self.line.push(p);
+            return true;
+        }
+        if self.budget.tick() || depth == 0 || self.refuted.holds(self.pos.hash(), depth) {
+            return false;
+        }
+        let moves: Vec<usize> = match self.pos.count(opp, threat::FIVE) {
+            0 => {
+                if let Some(p) = self.pos.points_of(me, threat::F4).next() {
+                    self.line.push(p);
+                    return true;
+                }
+                let mut fours: Vec<(i32, usize)> = (threat::B4..=threat::F43)
+                    .flat_map(|class| self.pos.points_of(me, class))
+                    .map(|p| (self.pos.value(p, me), p))
+                    .collect();
+                fours.sort_unstable_by(|a, b| b.cmp(a));
+                fours.into_iter().map(|(_, p)| p).collect()
+            }
+            // The defender threatens five: only a four on that very point goes on.
+            1 => five_point(self.pos, opp)
+                .filter(|&p| self.pos.class(p, me) >= threat::B4)
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
+        };
+        for m in moves {
+            if self.four_then_block(m, |s| s.vcf_attack(depth - 1)) {
+                return true;
+            }
+            if self.budget.stopped() {
+                return false;
+            }
+        }
+        self.refuted.insert(self.pos.hash(), depth);
+        false
+    }
+
+    /// Plays the attacker's four at `m`, then the defender's only block, and asks `next`
+    /// whether the attacker still wins. An open four or double four wins at once.
+    fn four_then_block(&mut self, m: usize, next: impl FnOnce(&mut Self) -> bool) -> bool {
+        let me = self.pos.to_move();
+        let opp = 1 - me;
+        self.pos.play(m);
+        let won = match self.pos.count(me, threat::FIVE) {
+            0 => false,
+            1 => {
+                let block = five_point_near(self.pos, m, me).expect("the five is on m's lines");
+                // A block that completes the defender's own five ends it.
+                if self.pos.class(block, opp) == threat::FIVE {
+                    false
+                } else {
+                    self.pos.play(block);
+                    let won = next(self);
+                    self.pos.undo();
+                    if won {
+                        self.line.push(block);
+                    }
+                    won
+                }
+            }
+            _ => {
+                let five = five_point_near(self.pos, m, me).expect("the five is on m's lines");
+                self.line.push(five);
+                true
+            }
+        };
+        self.pos.undo();
+        if won {
+            self.line.push(m);
+        }
+        won
+    }
+
+    /// Attacker to move; true if continuous threats (fours and open threes) win.
+    fn vct_attack(&mut self, depth: u8) -> bool {
+        let me = self.pos.to_move();
+        let opp = 1 - me;
+        if let Some(p) = five_point(self.pos, me) {
+            self.line.push(p);
+            return true;
+        }
+        if self.budget.tick() || self.refuted.holds(self.pos.hash(), depth) {
+            return false;
+        }
+        match self.pos.count(opp, threat::FIVE) {
+            0 => {}
+            1 => {
+                // Forced to block; the attack goes on only if a threat still stands.
+                let p = five_point(self.pos, opp).expect("counted");
+                self.pos.play(p);
+                let won = self.vct_defend(depth);
+                self.pos.undo();
+                if won {
+                    self.line.push(p);
+                }
+                return won;
+            }
+            _ => return false,
+        }
+        if let Some(p) = self.pos.points_of(me, threat::F4).next() {
+            self.line.push(p);
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let mut moves: Vec<(i32, usize)> = (threat::F3..=threat::F43)
+            .flat_map(|class| self.pos.points_of(me, class))
+            .map(|p| (self.pos.value(p, me), p))
+            .collect();
+        moves.sort_unstable_by(|a, b| b.cmp(a));
+        for (_, m) in moves {
+            self.pos.play(m);
+            let won = self.vct_defend(depth - 1);
+            self.pos.undo();
+            if won {
+                self.line.push(m);
+                return true;
+            }
+            if self.budget.stopped() {
+                return false;
+            }
+        }
+        self.refuted.insert(self.pos.hash(), depth);
+        false
+    }
+
+    /// Defender to move after an attacker's threat; true if every defence still loses.
+    fn vct_defend(&mut self, depth: u8) -> bool {
+        let d = self.pos.to_move();
+        let a = 1 - d;
+        if self.pos.count(d, threat::FIVE) > 0 || self.budget.tick() {
+            return false;
+        }
+        match self.pos.count(a, threat::FIVE) {
+            0 => {}
+            1 => {
+                let p = five_point(self.pos, a).expect("counted");
+                self.pos.play(p);
+                let won = self.vct_attack(depth);
+                self.pos.undo();
+                if won {
+                    self.line.push(p);
+                }
+                return won;
+            }
+            _ => return true,
+        }
+        if !self.pos.has_at_least(a, threat::F4) {
+            return false;
+        }
+        // Every point of the attacker's four-lines, and every counter-four.
+        let defences: Vec<usize> = (0..self.pos.cell_count())
+            .filter(|&i| {
+                self.pos.is_empty(i)
+                    && (self.pos.class(i, a) >= threat::B4 || self.pos.class(i, d) >= threat::B4)
+            })
+            .collect();
+        let mark = self.line.len();
+        for m in defences {
+            self.pos.play(m);
+            let won = self.vct_attack(depth);
+            self.pos.undo();
+            // Only the line after the first defence is kept: it shows one way it wins.
+            self.line.truncate(mark);
+            if !won {
+                return false;
+            }
+        }
+        true
+    }
+}
