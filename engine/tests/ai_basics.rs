@@ -1,6 +1,6 @@
 //! What every level of the computer player must do.
 
-use gomoku_engine::ai::{Level, SearchSettings, search};
+use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
 use gomoku_engine::notation::{parse_moves, parse_point};
 use gomoku_engine::{Game, Point, Rule};
 use proptest::prelude::*;
@@ -14,7 +14,10 @@ fn best(g: &Game, level: Level, seed: u64) -> Point {
     let settings = SearchSettings {
         level,
         seed,
-        ..Default::default()
+        limits: Limits {
+            time_ms: None,
+            nodes: Some(100_000),
+        },
     };
     search(g, &settings, &AtomicBool::new(false)).unwrap().best
 }
@@ -92,15 +95,89 @@ proptest! {
     fn never_returns_an_occupied_or_off_board_point(
         picks in prop::collection::vec((0u8..15, 0u8..15), 0..60),
         seed in any::<u64>(),
+        level in 1u8..=6,
     ) {
         let mut g = Game::default();
         for (c, r) in picks {
             let _ = g.play(Point::new(c, r));
         }
-        if let Some(info) = search(&g, &SearchSettings { seed, ..Default::default() }, &AtomicBool::new(false)) {
+        let settings = SearchSettings {
+            level: Level::new(level).unwrap(),
+            limits: Limits { time_ms: None, nodes: Some(20_000) },
+            seed,
+        };
+        if let Some(info) = search(&g, &settings, &AtomicBool::new(false)) {
             prop_assert!(g.check(info.best).is_ok());
         } else {
             prop_assert!(g.is_over());
         }
     }
+}
+
+fn timed(level: Level, ms: u64, seed: u64) -> SearchSettings {
+    SearchSettings {
+        level,
+        limits: Limits {
+            time_ms: Some(ms),
+            nodes: None,
+        },
+        seed,
+    }
+}
+
+#[test]
+fn a_cancel_stops_a_master_search_within_50_ms() {
+    // A quiet middle game with a long budget: only the cancel can end it early.
+    let g = game("h8i9h9i8g7j10j9g10", Rule::Freestyle);
+    let cancel = AtomicBool::new(false);
+    let settings = timed(Level::MAX, 60_000, 1);
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| search(&g, &settings, &cancel));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let asked = std::time::Instant::now();
+        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        let info = worker.join().unwrap().expect("a move even when cancelled");
+        let took = asked.elapsed().as_millis();
+        assert!(took < 50, "stopped {took} ms after the cancel");
+        assert!(info.elapsed_ms >= 250, "it was still searching: {info:?}");
+        assert!(g.check(info.best).is_ok());
+    });
+}
+
+#[test]
+fn master_answers_an_open_three() {
+    // White to move; black h8 h9 h10 is an open three: white must close it at h7 or
+    // h11 (or lose to an open four).
+    let g = game("h8i8h9i9h10", Rule::Freestyle);
+    let p = best(&g, Level::MAX, 3);
+    assert!(
+        ["h7", "h11"]
+            .map(|s| parse_point(s, 15).unwrap())
+            .contains(&p),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn master_plays_a_forced_win_it_is_shown() {
+    // The first position of the shipped VCF set: the side to move wins by fours.
+    let set = include_str!("../data/forced-wins.txt");
+    let moves = set.lines().find_map(|l| l.strip_prefix("win ")).unwrap();
+    let g = game(moves, Rule::Freestyle);
+    let info = search(&g, &timed(Level::MAX, 2_000, 1), &AtomicBool::new(false)).unwrap();
+    assert!(info.score > 900_000, "{info:?}");
+    assert!(g.check(info.best).is_ok());
+}
+
+#[test]
+fn lower_levels_vary_their_moves_and_master_does_not() {
+    let g = game("h8i9h9g8", Rule::Freestyle);
+    let distinct = |level| {
+        let mut moves: Vec<Point> = (0..12).map(|seed| best(&g, level, seed)).collect();
+        moves.sort();
+        moves.dedup();
+        moves.len()
+    };
+    assert!(distinct(Level::MIN) > 1, "beginner varies");
+    assert_eq!(distinct(Level::MAX), 1, "master is deterministic");
 }

@@ -156,3 +156,17 @@ pub fn search(game: &Game, settings: &SearchSettings, cancel: &AtomicBool) -> Op
         pv: found.pv.iter().map(|&i| point(i)).collect(),
     })
 }
+
+/// Victory by continuous fours for the side to move in `game`: the attacker's fours and
+/// the defender's forced blocks, in order, ending with the attacker's five or unstoppable
+/// four; `None` if no such win exists within `max_nodes` nodes (or the game is over).
+pub fn find_vcf(game: &Game, max_nodes: u64) -> Option<Vec<Point>> {
+    if game.is_over() {
+        return None;
+    }
+    let cancel = AtomicBool::new(false);
+    let mut budget = Budget::new(None, Some(max_nodes), &cancel);
+    let mut pos = Position::new(game.board(), game.rule(), game.to_move());
+    let line = threats::ThreatSearch::new(&mut pos, &mut budget).vcf(threats::MAX_VCF_DEPTH)?;
+    Some(line.into_iter().map(|i| pos.point(i)).collect())
+}

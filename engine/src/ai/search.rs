@@ -6,7 +6,7 @@
 
 use super::budget::Budget;
 use super::position::{Position, threat};
-use super::threats::{ThreatSearch, five_point};
+use super::threats::{MAX_VCF_DEPTH, ThreatSearch, five_point};
 use super::tt::{Bound, Entry, Table};
 use rand::RngExt;
 use rand::rngs::SmallRng;
@@ -15,8 +15,6 @@ use rand::rngs::SmallRng;
 pub(crate) const WIN: i32 = 1_000_000;
 pub(crate) const WON: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
-/// Longest VCF (in fours) the root tries; VCFs are cheap, so this is generous.
-const VCF_DEPTH: u8 = 30;
 /// Threats (fours and threes) a root VCT may use.
 const VCT_DEPTH: u8 = 7;
 
@@ -110,14 +108,14 @@ impl<'c> Searcher<'c> {
             return Self::found(p, WIN - 3, vec![p]);
         }
         if self.style.vcf
-            && let Some(line) = self.threat_line(0.15, |t| t.vcf(VCF_DEPTH))
+            && let Some(line) = self.threat_line(0.15, |t| t.vcf(MAX_VCF_DEPTH))
         {
             return Self::found(line[0], WIN - line.len() as i32, line);
         }
         let mut root = self.moves(me, None, 0, self.style.branch.max(24));
         if self.style.defend {
             self.pos.pass();
-            let threat_against_us = self.threat_line(0.1, |t| t.vcf(VCF_DEPTH));
+            let threat_against_us = self.threat_line(0.1, |t| t.vcf(MAX_VCF_DEPTH));
             self.pos.pass();
             if threat_against_us.is_some() {
                 self.keep_refutations(&mut root);
@@ -159,7 +157,7 @@ impl<'c> Searcher<'c> {
         let mut kept = Vec::new();
         for m in candidates {
             self.pos.play(m);
-            let refuted = self.threat_line(share, |t| t.vcf(VCF_DEPTH)).is_none();
+            let refuted = self.threat_line(share, |t| t.vcf(MAX_VCF_DEPTH)).is_none();
             self.pos.undo();
             if refuted || self.pos.class(m, me) >= threat::B4 {
                 kept.push(m);

@@ -7,6 +7,9 @@
 use super::budget::Budget;
 use super::position::{Position, threat};
 
+/// Longest VCF (in fours) searched: VCFs are cheap, so this is generous.
+pub(crate) const MAX_VCF_DEPTH: u8 = 30;
+
 /// Positions known not to win (by hash), with the depth they were tried at.
 struct Refuted {
     keys: Vec<u64>,
