@@ -3,6 +3,9 @@
 //!
 //! With arguments it is a small command-line tool:
 //!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
+//!   pbrain-gomoku bench [--nodes N]
+
+mod bench;
 
 use gomoku_engine::Rule;
 use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
@@ -14,12 +17,23 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 const USAGE: &str = "usage: pbrain-gomoku                      (Gomocup protocol on stdin/stdout)
-       pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard] [--size N]";
+       pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard] [--size N]
+       pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => protocol(),
+        Some("bench") => match bench_nodes(&args[1..]) {
+            Ok(nodes) => {
+                bench::run(nodes);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         Some("best") => match best(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -51,6 +65,18 @@ fn protocol() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn bench_nodes(args: &[String]) -> Result<u64, String> {
+    match args {
+        [] => Ok(500_000),
+        [flag, n] if flag == "--nodes" => n
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("bad --nodes '{n}'")),
+        _ => Err("bench takes only --nodes N".into()),
+    }
 }
 
 fn best(args: &[String]) -> Result<(), String> {

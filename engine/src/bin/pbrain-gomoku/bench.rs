@@ -1,0 +1,99 @@
+//! `pbrain-gomoku bench`: the search on fixed positions with a fixed node budget (so runs
+//! compare across builds and machines), then the VCF solver on the shipped set.
+
+use gomoku_engine::ai::{Level, Limits, SearchSettings, find_vcf, search};
+use gomoku_engine::clock::Stopwatch;
+use gomoku_engine::game::Game;
+use gomoku_engine::notation::{format_point, parse_moves};
+use gomoku_engine::Rule;
+use std::sync::atomic::AtomicBool;
+
+/// Openings and middle games of different character (quiet, sharp, crowded).
+const POSITIONS: [&str; 8] = [
+    "h8i9",
+    "h8i8d9",
+    "h8i9h9g8h10h7",
+    "h8j6l4i6l6i5l7l5",
+    "h8i9i8g8j7k6h10j9i11",
+    "h8j8f11j6j7h6i6i7g5l8k8h5",
+    "h8i7d7g7h7h6i5g5j8g8g6f5",
+    "h8j7k4i6h5h7i7g8f9j6j8h6",
+];
+
+const VCF_SET: &str = include_str!("../../../data/forced-wins.txt");
+/// The VCF solver's allowance per position, far above what any shipped win needs.
+const VCF_NODES: u64 = 2_000_000;
+
+fn game(moves: &str) -> Game {
+    let points = parse_moves(moves, 15).expect("bench positions parse");
+    Game::from_moves(15, Rule::Freestyle, points).expect("bench positions are legal")
+}
+
+pub fn run(nodes: u64) {
+    println!("search: master level, {nodes} nodes per position");
+    println!(
+        "{:<34} {:>5} {:>5} {:>9} {:>7} {:>10} {:>9}",
+        "position", "best", "depth", "nodes", "ms", "nodes/s", "score"
+    );
+    let (mut total_nodes, mut total_ms) = (0u64, 0u64);
+    for moves in POSITIONS {
+        let settings = SearchSettings {
+            level: Level::MAX,
+            limits: Limits {
+                time_ms: None,
+                nodes: Some(nodes),
+            },
+            seed: 1,
+        };
+        let clock = Stopwatch::start();
+        let info = search(&game(moves), &settings, &AtomicBool::new(false))
+            .expect("bench positions are not over");
+        let ms = clock.elapsed_ms().max(1);
+        total_nodes += info.nodes;
+        total_ms += ms;
+        println!(
+            "{:<34} {:>5} {:>5} {:>9} {:>7} {:>10} {:>9}",
+            moves,
+            format_point(info.best),
+            info.depth,
+            info.nodes,
+            ms,
+            info.nodes * 1000 / ms,
+            info.score
+        );
+    }
+    println!(
+        "total: {total_nodes} nodes in {total_ms} ms = {} nodes/s",
+        total_nodes * 1000 / total_ms.max(1)
+    );
+
+    for kind in ["win", "none"] {
+        let games: Vec<Game> = VCF_SET
+            .lines()
+            .filter_map(|l| l.strip_prefix(kind)?.strip_prefix(' '))
+            .map(game)
+            .collect();
+        let (mut found, mut total_ms, mut max_ms, mut longest) = (0, 0u64, 0u64, 0);
+        for g in &games {
+            let clock = Stopwatch::start();
+            let line = find_vcf(g, VCF_NODES);
+            let ms = clock.elapsed_ms();
+            total_ms += ms;
+            max_ms = max_ms.max(ms);
+            if let Some(line) = line {
+                found += 1;
+                longest = longest.max(line.len().div_ceil(2));
+            }
+        }
+        let verdict = if kind == "win" { "solved" } else { "claimed (should be 0)" };
+        println!(
+            "vcf {kind:<4}: {found}/{} {verdict}; {total_ms} ms in all, max {max_ms} ms{}",
+            games.len(),
+            if kind == "win" {
+                format!(", longest win {longest} fours")
+            } else {
+                String::new()
+            }
+        );
+    }
+}
