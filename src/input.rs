@@ -1,6 +1,7 @@
 //! Pointer, touch and keyboard into board points and match actions.
 
 use crate::AppSystems;
+use crate::ai::AskHint;
 use crate::board::BoardLayout;
 use crate::game_match::{Match, MatchAction};
 use crate::screens::{Phase, Screen};
@@ -169,6 +170,7 @@ fn keyboard_cursor(
 fn keyboard_commands(
     keys: Res<ButtonInput<KeyCode>>,
     mut actions: MessageWriter<MatchAction>,
+    mut hint: MessageWriter<AskHint>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     // A modifier counts if it is down or was let go this frame: at a low frame rate (a
@@ -181,6 +183,8 @@ fn keyboard_commands(
         actions.write(MatchAction::Redo);
     } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         actions.write(MatchAction::Undo);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+        hint.write(AskHint);
     }
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Menu);

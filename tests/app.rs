@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::ai::{AiPacing, DroppedResults, Thinking, deliver};
+use gomoku::ai::{AiPacing, AskHint, DroppedResults, Hint, Thinking, deliver, deliver_hint};
 use gomoku::board::BoardLayout;
-use gomoku::board::view::{LastMoveMarker, StoneView, VictoryLine};
+use gomoku::board::view::{HintMarker, LastMoveMarker, StoneView, VictoryLine};
 use gomoku::game_match::{Match, MatchAction, MatchSetup, PlayerKind};
 use gomoku::input::{PointerWorld, UiHasPointer};
 use gomoku::screens::{Phase, Screen};
@@ -360,4 +360,37 @@ fn loading_a_record_replaces_the_game_and_names() {
     assert_eq!(m.player(Stone::Black).name, "Cho");
     assert_eq!(m.game.rule(), gomoku_engine::Rule::Standard);
     assert_eq!(m.game.moves()[0].time_ms, Some(100));
+}
+
+#[test]
+fn a_hint_is_shown_on_the_board_until_the_position_changes() {
+    let mut app = two_humans();
+    play(&mut app, "h8i9");
+    app.world_mut().write_message(AskHint);
+    app.update();
+    assert!(app.world().resource::<Hint>().is_searching());
+    let moves: Vec<Point> = app.world().resource::<Match>().game.points().collect();
+    assert!(deliver_hint(
+        &mut app.world_mut().resource_mut::<Hint>(),
+        &moves,
+        info(pt("g7"))
+    ));
+    app.update();
+    let shown = |app: &mut App| {
+        let m = app.world().resource::<Match>();
+        app.world().resource::<Hint>().point(m)
+    };
+    assert_eq!(shown(&mut app), Some(pt("g7")));
+    let layout = *app.world().resource::<BoardLayout>();
+    let mut marker = app
+        .world_mut()
+        .query_filtered::<(&Transform, &Visibility), With<HintMarker>>();
+    let (t, vis) = marker.single(app.world()).unwrap();
+    assert_eq!(*vis, Visibility::Inherited);
+    assert_eq!(t.translation.truncate(), layout.local(pt("g7")));
+
+    play(&mut app, "a1");
+    assert_eq!(shown(&mut app), None);
+    let (_, vis) = marker.single(app.world()).unwrap();
+    assert_eq!(*vis, Visibility::Hidden);
 }

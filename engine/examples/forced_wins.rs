@@ -64,10 +64,15 @@ fn main() {
             }
             let settings = SearchSettings {
                 level: Level::new(rng.random_range(3..=4)).unwrap(),
-                limits: Limits { time_ms: None, nodes: Some(20_000) },
+                limits: Limits {
+                    time_ms: None,
+                    nodes: Some(20_000),
+                },
                 seed: rng.random(),
             };
-            let Some(info) = search(&game, &settings, &cancel) else { break };
+            let Some(info) = search(&game, &settings, &cancel) else {
+                break;
+            };
             game.play(info.best).expect("the search plays legal moves");
         }
         eprintln!("game {game_no}: {} wins, {} nones", wins.len(), nones.len());

@@ -82,7 +82,9 @@ fn referee(mut g: Game, line: &[Point]) -> Result<(), String> {
             f
         };
         if !defender_fives.is_empty() && defender_fives != [attack] {
-            return Err(format!("move {k}: the defender threatens five at {defender_fives:?}"));
+            return Err(format!(
+                "move {k}: the defender threatens five at {defender_fives:?}"
+            ));
         }
         g.play(attack).map_err(|e| format!("move {k}: {e}"))?;
         if g.is_over() {
@@ -166,7 +168,10 @@ fn every_forced_win_is_found_and_holds_up() {
 fn no_vcf_is_claimed_where_none_exists() {
     for (n, g) in positions("none").into_iter().enumerate() {
         assert_eq!(find_vcf(&g, 2_000_000), None, "none #{n}");
-        assert!(!brute_vcf(&mut g.clone(), 4), "none #{n}: the referee finds one");
+        assert!(
+            !brute_vcf(&mut g.clone(), 4),
+            "none #{n}: the referee finds one"
+        );
     }
 }
 

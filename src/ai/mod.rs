@@ -4,6 +4,7 @@
 //! about; when the match moves on (undo, restart, load, leaving the game) the job is
 //! cancelled and its answer dropped.
 
+mod hint;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 #[cfg(target_arch = "wasm32")]
@@ -13,6 +14,8 @@ mod web;
 use native as backend;
 #[cfg(target_arch = "wasm32")]
 use web as backend;
+
+pub use hint::{AskHint, Hint, deliver_hint};
 
 use crate::AppSystems;
 use crate::game_match::{Match, MatchAction};
@@ -75,7 +78,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DroppedResults>()
         .init_resource::<AiSeed>()
         .init_resource::<AiPacing>()
-        .add_plugins(backend::plugin)
+        .add_plugins((backend::plugin, hint::plugin))
         .add_systems(
             Update,
             poll_search

@@ -4,6 +4,7 @@
 
 use super::layout::BoardLayout;
 use crate::AppSystems;
+use crate::ai::Hint;
 use crate::game_match::Match;
 use crate::input::Hover;
 use crate::screens::{Phase, Screen};
@@ -22,6 +23,7 @@ const Z_VICTORY: f32 = 4.0;
 const STONE_SPRITE: f32 = 1.04;
 const APPEAR_SECS: f32 = 0.16;
 const VICTORY_SECS: f32 = 0.45;
+const HINT_COLOUR: Color = Color::srgb(0.2, 0.85, 0.35);
 
 /// The parent of everything drawn on the board; its transform maps board units (cells,
 /// origin at the centre) to the world, so a resize only touches this one transform.
@@ -42,6 +44,10 @@ struct Appear(f32);
 /// The pulsing marker on the last move.
 #[derive(Component)]
 pub struct LastMoveMarker;
+
+/// The ring around the engine's suggested move (the HUD's Hint).
+#[derive(Component)]
+pub struct HintMarker;
 
 /// The translucent stone under the pointer or keyboard cursor.
 #[derive(Component)]
@@ -70,6 +76,7 @@ pub(super) fn plugin(app: &mut App) {
                 animate_appear,
                 update_marker,
                 update_hover,
+                update_hint,
                 sync_victory_line,
                 animate_victory_line,
             )
@@ -166,6 +173,19 @@ fn spawn_board(
             ..default()
         },
         Transform::from_xyz(0.0, 0.0, Z_MARKER),
+        Visibility::Hidden,
+        ChildOf(root),
+    ));
+    commands.spawn((
+        Name::new("Hint marker"),
+        HintMarker,
+        Sprite {
+            image: disc.0.clone(),
+            color: HINT_COLOUR,
+            custom_size: Some(Vec2::splat(0.9)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, Z_HOVER - 0.1),
         Visibility::Hidden,
         ChildOf(root),
     ));
@@ -310,6 +330,25 @@ fn update_hover(
     t.translation = layout.local(p).extend(Z_HOVER);
     sprite.image = stone_image(&skin, game_match.game.to_move());
     *vis = Visibility::Inherited;
+}
+
+fn update_hint(
+    game_match: Res<Match>,
+    hint: Res<Hint>,
+    layout: Res<BoardLayout>,
+    time: Res<Time>,
+    marker: Single<(&mut Transform, &mut Visibility, &mut Sprite), With<HintMarker>>,
+) {
+    let (mut t, mut vis, mut sprite) = marker.into_inner();
+    let Some(p) = hint.point(&game_match) else {
+        *vis = Visibility::Hidden;
+        return;
+    };
+    t.translation = layout.local(p).extend(Z_HOVER - 0.1);
+    *vis = Visibility::Inherited;
+    // A slow breath, calmer than the last-move flash, so the two are not confused.
+    let breath = (time.elapsed_secs() * 2.5).sin() * 0.5 + 0.5;
+    sprite.color = HINT_COLOUR.with_alpha(0.35 + 0.35 * breath);
 }
 
 fn sync_victory_line(

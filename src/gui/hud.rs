@@ -1,7 +1,7 @@
 //! The in-game panel: players, scores, clocks, whose turn, and the game's buttons.
 
 use super::{FileDialog, HUD_WIDTH, root_ui, stone_icon};
-use crate::ai::Thinking;
+use crate::ai::{AskHint, Hint, Thinking};
 use crate::board::ReservedRight;
 use crate::game_match::{Match, MatchAction};
 use crate::screens::Screen;
@@ -9,7 +9,7 @@ use crate::settings::{Settings, persist};
 use crate::storage::Store;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use gomoku_engine::notation::format_moves;
+use gomoku_engine::notation::{format_moves, format_point};
 use gomoku_engine::record::Record;
 use gomoku_engine::{Outcome, Stone};
 use std::time::Duration;
@@ -30,11 +30,13 @@ pub(super) fn hud(
     mut contexts: EguiContexts,
     game_match: Res<Match>,
     thinking: Res<Thinking>,
+    hint: Res<Hint>,
     mut settings: ResMut<Settings>,
     store: Res<Store>,
     mut dialog: ResMut<FileDialog>,
     mut reserved: ResMut<ReservedRight>,
     mut actions: MessageWriter<MatchAction>,
+    mut ask_hint: MessageWriter<AskHint>,
     mut next: ResMut<NextState<Screen>>,
     mut field: Local<ImportField>,
 ) -> Result {
@@ -90,6 +92,25 @@ pub(super) fn hud(
                 }
                 if ui.button("Restart").clicked() {
                     actions.write(MatchAction::Restart);
+                }
+            });
+            ui.horizontal(|ui| {
+                let can_ask = !game.is_over()
+                    && !game_match.computer_to_move()
+                    && hint.point(&game_match).is_none()
+                    && !hint.is_searching();
+                if ui
+                    .add_enabled(can_ask, egui::Button::new("Hint"))
+                    .on_hover_text("H: the engine's move for you")
+                    .clicked()
+                {
+                    ask_hint.write(AskHint);
+                }
+                if hint.is_searching() {
+                    ui.add(egui::Spinner::new());
+                    ui.label("Looking…");
+                } else if let Some(p) = hint.point(&game_match) {
+                    ui.label(format!("Try {}", format_point(p)));
                 }
             });
             ui.horizontal(|ui| {

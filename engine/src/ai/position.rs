@@ -350,8 +350,8 @@ mod tests {
     use crate::notation::parse_moves;
 
     fn position(moves: &str) -> Position {
-        let game = crate::Game::from_moves(15, Rule::Freestyle, parse_moves(moves, 15).unwrap())
-            .unwrap();
+        let game =
+            crate::Game::from_moves(15, Rule::Freestyle, parse_moves(moves, 15).unwrap()).unwrap();
         Position::new(game.board(), Rule::Freestyle, game.to_move())
     }
 
@@ -373,7 +373,13 @@ mod tests {
         }
         assert_eq!(
             before,
-            (pos.hash(), pos.sums, pos.counts, pos.keys.clone(), pos.near.clone())
+            (
+                pos.hash(),
+                pos.sums,
+                pos.counts,
+                pos.keys.clone(),
+                pos.near.clone()
+            )
         );
     }
 

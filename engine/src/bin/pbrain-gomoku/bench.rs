@@ -1,11 +1,11 @@
 //! `pbrain-gomoku bench`: the search on fixed positions with a fixed node budget (so runs
 //! compare across builds and machines), then the VCF solver on the shipped set.
 
+use gomoku_engine::Rule;
 use gomoku_engine::ai::{Level, Limits, SearchSettings, find_vcf, search};
 use gomoku_engine::clock::Stopwatch;
 use gomoku_engine::game::Game;
 use gomoku_engine::notation::{format_point, parse_moves};
-use gomoku_engine::Rule;
 use std::sync::atomic::AtomicBool;
 
 /// Openings and middle games of different character (quiet, sharp, crowded).
@@ -85,7 +85,11 @@ pub fn run(nodes: u64) {
                 longest = longest.max(line.len().div_ceil(2));
             }
         }
-        let verdict = if kind == "win" { "solved" } else { "claimed (should be 0)" };
+        let verdict = if kind == "win" {
+            "solved"
+        } else {
+            "claimed (should be 0)"
+        };
         println!(
             "vcf {kind:<4}: {found}/{} {verdict}; {total_ms} ms in all, max {max_ms} ms{}",
             games.len(),
