@@ -105,6 +105,19 @@ impl Board {
         })
     }
 
+    /// A board holding `stones`, for setting up positions that no game order has to
+    /// reach (problems, tests). Points must be on the board and distinct.
+    pub fn from_stones(size: u8, stones: &[(Point, Stone)]) -> Result<Board, String> {
+        let mut board = Board::new(size).map_err(|e| e.to_string())?;
+        for &(p, stone) in stones {
+            if !board.is_empty_at(p) {
+                return Err(format!("({}, {}) is off the board or taken", p.col, p.row));
+            }
+            board.set(p, Some(stone));
+        }
+        Ok(board)
+    }
+
     pub fn size(&self) -> u8 {
         self.size
     }

@@ -1,6 +1,7 @@
 //! `Game`: the one source of truth for a match — board, move stack, redo stack, outcome.
 
 use crate::board::{Board, Point, SizeError, Stone};
+use crate::renju::Forbidden;
 use crate::rules::Rule;
 use std::fmt;
 
@@ -41,6 +42,8 @@ pub enum PlayError {
     OffBoard(Point),
     Occupied(Point),
     GameOver,
+    /// Renju: the point is forbidden for black.
+    Forbidden(Point, Forbidden),
 }
 
 impl fmt::Display for PlayError {
@@ -50,6 +53,9 @@ impl fmt::Display for PlayError {
             PlayError::OffBoard(p) => write!(f, "({}, {}) is off the board", p.col, p.row),
             PlayError::Occupied(p) => write!(f, "{} is already taken", format_point(*p)),
             PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::Forbidden(p, why) => {
+                write!(f, "{} is forbidden for black ({why})", format_point(*p))
+            }
         }
     }
 }
@@ -99,6 +105,26 @@ impl Game {
         for (index, point) in points.into_iter().enumerate() {
             game.play(point)
                 .map_err(|error| GameBuildError::Move { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// Like `from_moves`, but takes the stones as given under Renju: a position someone
+    /// else reports (a Gomocup manager's BOARD, replayed in an order made up here) is not
+    /// re-judged for forbidden points.
+    pub fn set_up(
+        size: u8,
+        rule: Rule,
+        points: impl IntoIterator<Item = Point>,
+    ) -> Result<Game, GameBuildError> {
+        let mut game = Game::new(size, rule).map_err(GameBuildError::Size)?;
+        for (index, point) in points.into_iter().enumerate() {
+            game.check_placement(point)
+                .map_err(|error| GameBuildError::Move { index, error })?;
+            game.push(Move {
+                point,
+                time_ms: None,
+            });
         }
         Ok(game)
     }
@@ -177,6 +203,17 @@ impl Game {
 
     /// Is `p` a legal move now?
     pub fn check(&self, p: Point) -> Result<(), PlayError> {
+        self.check_placement(p)?;
+        if self.rule.has_forbidden_moves(self.to_move())
+            && let Some(why) = crate::renju::forbidden(&self.board, p)
+        {
+            return Err(PlayError::Forbidden(p, why));
+        }
+        Ok(())
+    }
+
+    /// The checks every placement needs: the game goes on and the point is free.
+    fn check_placement(&self, p: Point) -> Result<(), PlayError> {
         if self.outcome.is_over() {
             Err(PlayError::GameOver)
         } else if !self.board.contains(p) {

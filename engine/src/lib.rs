@@ -8,6 +8,7 @@ pub mod game;
 pub mod notation;
 pub mod protocol;
 pub mod record;
+pub mod renju;
 pub mod rules;
 
 pub use board::{Board, Point, Stone};

@@ -184,7 +184,7 @@ impl Brain {
             order.push(*p);
             order.extend(second.get(i));
         }
-        match Game::from_moves(size, self.rule, order) {
+        match Game::set_up(size, self.rule, order) {
             Ok(game) => {
                 self.game = Some(game);
                 self.think()
@@ -204,11 +204,10 @@ impl Brain {
             ("timeout_match", Ok(v)) => self.timeout_match_ms = v.max(0) as u64,
             ("time_left", Ok(v)) => self.time_left_ms = v.max(0) as u64,
             ("rule", Ok(v)) => {
-                // Bit 0: exactly five. Renju (bit 2) is not supported yet.
-                if v & 4 != 0 {
-                    return Reply::error("renju is not supported");
-                }
-                self.rule = if v & 1 != 0 {
+                // Bit 0: exactly five; bit 2: Renju (which includes exactly five).
+                self.rule = if v & 4 != 0 {
+                    Rule::Renju
+                } else if v & 1 != 0 {
                     Rule::Standard
                 } else {
                     Rule::Freestyle
@@ -350,6 +349,27 @@ mod tests {
     }
 
     #[test]
+    fn renju_from_info_rule_4_and_a_board_taken_as_given() {
+        let mut b = Brain::default();
+        run(
+            &mut b,
+            &["START 15", "INFO timeout_turn 300", "INFO rule 4"],
+        );
+        assert_eq!(b.game().unwrap().rule(), Rule::Renju);
+        // Black (the opponent, field 2) has f8 g8 and h6 h7: h8 is a double three, and
+        // the brain (white) is to move. The brain must take it as given and answer.
+        let reply = run(
+            &mut b,
+            &[
+                "BOARD", "5,7,2", "6,7,2", "7,9,2", "7,8,2", "10,3,2", "1,1,1", "13,1,1", "1,13,1",
+                "13,13,1", "DONE",
+            ],
+        );
+        assert!(is_move(&reply[0], 15), "{reply:?}");
+        assert_eq!(b.game().unwrap().rule(), Rule::Renju);
+    }
+
+    #[test]
     fn a_game_over_the_protocol() {
         let mut b = Brain::default();
         assert_eq!(run(&mut b, &["START 15"]), ["OK"]);
@@ -423,7 +443,7 @@ mod tests {
                 "TURN a,b",
                 "TURN 5",
                 "INFO timeout_turn soon",
-                "INFO rule 4",
+                "INFO rule renju",
                 "TAKEBACK 1,1",
             ],
         );

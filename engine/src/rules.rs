@@ -13,16 +13,20 @@ pub enum Rule {
     Freestyle,
     /// Exactly five wins; an overline (six or more) does not.
     Standard,
+    /// Renju: black must make exactly five and may not play a double three, double four
+    /// or overline (see `crate::renju`); white wins with five or more.
+    Renju,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
     /// The keyword used in save files and settings.
     pub fn keyword(self) -> &'static str {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
+            Rule::Renju => "renju",
         }
     }
 
@@ -31,15 +35,21 @@ impl Rule {
         match self {
             Rule::Freestyle => "Freestyle (five or more)",
             Rule::Standard => "Standard (exactly five)",
+            Rule::Renju => "Renju (black: no 3-3, 4-4, overline)",
         }
     }
 
     /// Does a run of `len` stones of `stone` win?
-    pub fn is_winning_run(self, len: usize, _stone: Stone) -> bool {
-        match self {
-            Rule::Freestyle => len >= 5,
-            Rule::Standard => len == 5,
+    pub fn is_winning_run(self, len: usize, stone: Stone) -> bool {
+        match (self, stone) {
+            (Rule::Freestyle, _) | (Rule::Renju, Stone::White) => len >= 5,
+            (Rule::Standard, _) | (Rule::Renju, Stone::Black) => len == 5,
         }
+    }
+
+    /// Does this rule forbid some moves to `stone`?
+    pub fn has_forbidden_moves(self, stone: Stone) -> bool {
+        self == Rule::Renju && stone == Stone::Black
     }
 
     /// The winning row that the stone at `last` belongs to, if any, as the points of the
@@ -73,7 +83,7 @@ impl FromStr for Rule {
         Rule::ALL
             .into_iter()
             .find(|r| r.keyword().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown rule '{s}' (expected freestyle or standard)"))
+            .ok_or_else(|| format!("unknown rule '{s}' (expected freestyle, standard or renju)"))
     }
 }
 

@@ -96,8 +96,9 @@ proptest! {
         picks in prop::collection::vec((0u8..15, 0u8..15), 0..60),
         seed in any::<u64>(),
         level in 1u8..=6,
+        rule in prop::sample::select(Rule::ALL.to_vec()),
     ) {
-        let mut g = Game::default();
+        let mut g = Game::new(15, rule).unwrap();
         for (c, r) in picks {
             let _ = g.play(Point::new(c, r));
         }

@@ -5,6 +5,7 @@
 
 use super::pattern::{self, FiveRule, Pattern, REACH};
 use crate::board::{Board, DIRECTIONS, Point, Stone};
+use crate::renju;
 use crate::rules::Rule;
 use std::sync::OnceLock;
 
@@ -23,15 +24,18 @@ pub(crate) fn colour(stone: Stone) -> usize {
 /// Fours and better (`B4..`) are the moves a VCF uses; `F4` covers an open four and a
 /// double four, both unstoppable.
 pub(crate) mod threat {
-    pub const NONE: u8 = 0;
-    pub const OTHER: u8 = 1;
-    pub const F3: u8 = 2;
-    pub const F33: u8 = 3;
-    pub const B4: u8 = 4;
-    pub const F43: u8 = 5;
-    pub const F4: u8 = 6;
-    pub const FIVE: u8 = 7;
-    pub const COUNT: usize = 8;
+    /// Renju: black may not play here. Below everything, so `class >= B4` never
+    /// mistakes a forbidden point for a four.
+    pub const FORBIDDEN: u8 = 0;
+    pub const NONE: u8 = 1;
+    pub const OTHER: u8 = 2;
+    pub const F3: u8 = 3;
+    pub const F33: u8 = 4;
+    pub const B4: u8 = 5;
+    pub const F43: u8 = 6;
+    pub const F4: u8 = 7;
+    pub const FIVE: u8 = 8;
+    pub const COUNT: usize = 9;
 }
 
 /// Worth of one direction's pattern at an empty point (index = `Pattern as u8`).
@@ -90,7 +94,10 @@ type Watcher = (u16, u8, u8);
 #[derive(Clone)]
 pub(crate) struct Position {
     size: usize,
-    rule: Rule,
+    /// Renju: black's candidate double threes, double fours and overlines are checked
+    /// against the exact rules on `board`.
+    renju: bool,
+    board: Board,
     cells: Vec<u8>,
     /// Per point and direction, the neighbours as black sees them.
     keys: Vec<[u32; 4]>,
@@ -116,25 +123,34 @@ impl Position {
     pub(crate) fn new(board: &Board, rule: Rule, to_move: Stone) -> Position {
         let size = board.size() as usize;
         let n = size * size;
-        let five_rule = match rule {
-            Rule::Freestyle => FiveRule::FiveOrMore,
-            Rule::Standard => FiveRule::ExactlyFive,
+        let five_rule = |stone| {
+            if rule.is_winning_run(6, stone) {
+                FiveRule::FiveOrMore
+            } else {
+                FiveRule::ExactlyFive
+            }
         };
-        let table = pattern::table(five_rule);
+        let mut counts = [[0; threat::COUNT]; 2];
+        // Every point starts empty and of class NONE.
+        counts[BLACK][threat::NONE as usize] = n as u16;
+        counts[WHITE][threat::NONE as usize] = n as u16;
         let mut pos = Position {
             size,
-            rule,
+            renju: rule.has_forbidden_moves(Stone::Black),
+            board: Board::new(size as u8).expect("the game's board size is valid"),
             cells: vec![0; n],
             keys: vec![[0; 4]; n],
             pats: vec![[[Pattern::Dead; 4]; 2]; n],
             class: vec![[threat::NONE; 2]; n],
             value: vec![[0; 2]; n],
             near: vec![0; n],
-            // Every point starts empty and of class NONE.
-            counts: [[n as u16, 0, 0, 0, 0, 0, 0, 0]; 2],
+            counts,
             sums: [0; 2],
             hash: 0,
-            tables: [table, table],
+            tables: [
+                pattern::table(five_rule(Stone::Black)),
+                pattern::table(five_rule(Stone::White)),
+            ],
             watchers: vec![Vec::new(); n],
             neighbourhood: vec![Vec::new(); n],
             moves: Vec::new(),
@@ -191,8 +207,12 @@ impl Position {
         self.cells.len()
     }
 
-    pub(crate) fn rule(&self) -> Rule {
-        self.rule
+    /// Is `i` a legal point for the side to move, by the exact rules?
+    pub(crate) fn is_legal(&self, i: usize) -> bool {
+        self.cells[i] == 0
+            && !(self.renju
+                && self.to_move == BLACK
+                && renju::forbidden(&self.board, self.point(i)).is_some())
     }
 
     pub(crate) fn index(&self, p: Point) -> usize {
@@ -232,10 +252,6 @@ impl Position {
         self.value[i][c]
     }
 
-    pub(crate) fn pattern(&self, i: usize, c: usize, dir: usize) -> Pattern {
-        self.pats[i][c][dir]
-    }
-
     /// Number of empty points where colour `c` has threat class `class`.
     pub(crate) fn count(&self, c: usize, class: u8) -> u16 {
         self.counts[c][class as usize]
@@ -268,6 +284,12 @@ impl Position {
         let c = self.to_move;
         self.remove_contribution(i);
         self.cells[i] = c as u8 + 1;
+        let stone = if c == BLACK {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        self.board.set(self.point(i), Some(stone));
         self.hash ^= zobrist()[i][c];
         let code = c as u32 + 1;
         for k in 0..self.watchers[i].len() {
@@ -289,6 +311,7 @@ impl Position {
         let i = self.moves.pop().expect("undo after play") as usize;
         let c = self.cells[i] as usize - 1;
         self.cells[i] = 0;
+        self.board.set(self.point(i), None);
         self.hash ^= zobrist()[i][c];
         for k in 0..self.watchers[i].len() {
             let (q, d, s) = self.watchers[i][k];
@@ -320,13 +343,27 @@ impl Position {
             self.remove_contribution(i);
         }
         for c in [BLACK, WHITE] {
-            let (class, value) = classify(&self.pats[i][c]);
+            let (mut class, mut value) = classify(&self.pats[i][c]);
+            if c == BLACK && self.renju && empty && self.may_be_forbidden(i, class) {
+                class = threat::FORBIDDEN;
+                value = 0;
+            }
             self.class[i][c] = class;
             self.value[i][c] = value;
         }
         if empty {
             self.add_contribution(i);
         }
+    }
+
+    /// Black's patterns at `i` hint at a double three, double four or overline: ask the
+    /// exact rules (rarely needed, so their cost does not matter).
+    fn may_be_forbidden(&self, i: usize, class: u8) -> bool {
+        let pats = &self.pats[i][BLACK];
+        let strong = pats.iter().filter(|&&p| p >= Pattern::Flex3).count();
+        class != threat::FIVE
+            && (strong >= 2 || pats.contains(&Pattern::Overline))
+            && renju::forbidden(&self.board, self.point(i)).is_some()
     }
 
     fn remove_contribution(&mut self, i: usize) {

@@ -101,7 +101,12 @@ impl<'c> Searcher<'c> {
             return Self::found(p, WIN - 1, vec![p]);
         }
         if let Some(p) = five_point(&self.pos, opp) {
-            let lost = self.pos.count(opp, threat::FIVE) > 1;
+            let lost = self.pos.count(opp, threat::FIVE) > 1 || !self.pos.is_legal(p);
+            let p = if self.pos.is_legal(p) {
+                p
+            } else {
+                self.fallback()?
+            };
             return Self::found(p, if lost { 2 - WIN } else { 0 }, vec![p]);
         }
         if let Some(p) = self.pos.points_of(me, threat::F4).next() {
@@ -125,10 +130,21 @@ impl<'c> Searcher<'c> {
                 return Self::found(line[0], WIN - line.len() as i32, line);
             }
         }
+        // The classes may lag behind Renju's far-reaching rule: the root asks it exactly.
+        root.retain(|&m| self.pos.is_legal(m));
         if root.is_empty() {
-            return None;
+            let p = self.fallback()?;
+            return Self::found(p, self.pos.evaluate(), vec![p]);
         }
         self.deepen(root, rng)
+    }
+
+    /// The best-ordered legal point, for when every threat-based choice is illegal.
+    pub(crate) fn fallback(&self) -> Option<usize> {
+        let me = self.pos.to_move();
+        (0..self.pos.cell_count())
+            .filter(|&i| self.pos.is_legal(i))
+            .max_by_key(|&i| (self.pos.is_near(i), self.order_score(i, me)))
     }
 
     /// Runs a threat search on a slice of the budget.
@@ -149,7 +165,7 @@ impl<'c> Searcher<'c> {
         let me = self.pos.to_move();
         let mut candidates: Vec<usize> = (0..self.pos.cell_count())
             .filter(|&i| {
-                self.pos.is_empty(i) && (self.pos.is_near(i) || self.pos.class(i, me) >= threat::B4)
+                self.pos.is_legal(i) && (self.pos.is_near(i) || self.pos.class(i, me) >= threat::B4)
             })
             .collect();
         candidates.sort_by_key(|&i| std::cmp::Reverse(self.order_score(i, me)));
@@ -299,6 +315,7 @@ impl<'c> Searcher<'c> {
         let mut list: Vec<(i32, usize)> = (0..self.pos.cell_count())
             .filter(|&i| {
                 self.pos.is_empty(i)
+                    && self.pos.class(i, me) != threat::FORBIDDEN
                     && if pressed {
                         self.pos.class(i, me) >= threat::B4 || self.pos.class(i, opp) >= threat::B4
                     } else {
@@ -356,6 +373,10 @@ impl<'c> Searcher<'c> {
         } else {
             None
         };
+        // Renju: black cannot block on a forbidden point.
+        if forced.is_some_and(|p| self.pos.class(p, me) == threat::FORBIDDEN) {
+            return -(WIN - ply - 1);
+        }
         if forced.is_none() && depth <= 0 {
             return self.leaf();
         }

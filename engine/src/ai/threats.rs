@@ -147,9 +147,12 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             0 => false,
             1 => {
                 let block = five_point_near(self.pos, m, me).expect("the five is on m's lines");
-                // A block that completes the defender's own five ends it.
+                // A block that completes the defender's own five ends it; one the
+                // defender may not play (Renju) loses.
                 if self.pos.class(block, opp) == threat::FIVE {
                     false
+                } else if self.pos.class(block, opp) == threat::FORBIDDEN {
+                    true
                 } else {
                     self.pos.play(block);
                     let won = next(self);
@@ -189,6 +192,9 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             1 => {
                 // Forced to block; the attack goes on only if a threat still stands.
                 let p = five_point(self.pos, opp).expect("counted");
+                if self.pos.class(p, me) == threat::FORBIDDEN {
+                    return false;
+                }
                 self.pos.play(p);
                 let won = self.vct_defend(depth);
                 self.pos.undo();
@@ -238,6 +244,9 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             0 => {}
             1 => {
                 let p = five_point(self.pos, a).expect("counted");
+                if self.pos.class(p, d) == threat::FORBIDDEN {
+                    return true;
+                }
                 self.pos.play(p);
                 let won = self.vct_attack(depth);
                 self.pos.undo();
@@ -255,6 +264,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
         let defences: Vec<usize> = (0..self.pos.cell_count())
             .filter(|&i| {
                 self.pos.is_empty(i)
+                    && self.pos.class(i, d) != threat::FORBIDDEN
                     && (self.pos.class(i, a) >= threat::B4 || self.pos.class(i, d) >= threat::B4)
             })
             .collect();
