@@ -4,6 +4,7 @@
 //! With arguments it is a small command-line tool:
 //!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
 //!   pbrain-gomoku bench [--nodes N]
+//!   pbrain-gomoku forbidden --moves h8i9...
 
 mod bench;
 
@@ -12,13 +13,15 @@ use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
 use gomoku_engine::game::Game;
 use gomoku_engine::notation::{format_point, parse_moves};
 use gomoku_engine::protocol::Brain;
+use gomoku_engine::renju::forbidden_points;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 const USAGE: &str = "usage: pbrain-gomoku                      (Gomocup protocol on stdin/stdout)
        pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard] [--size N]
-       pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)";
+       pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
+       pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,6 +32,13 @@ fn main() -> ExitCode {
                 bench::run(nodes);
                 ExitCode::SUCCESS
             }
+            Err(e) => {
+                eprintln!("{e}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some("forbidden") => match forbidden(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("{e}\n{USAGE}");
                 ExitCode::from(2)
@@ -77,6 +87,27 @@ fn bench_nodes(args: &[String]) -> Result<u64, String> {
             .ok_or_else(|| format!("bad --nodes '{n}'")),
         _ => Err("bench takes only --nodes N".into()),
     }
+}
+
+/// Prints black's forbidden points (Renju) after `--moves`, one per line.
+fn forbidden(args: &[String]) -> Result<(), String> {
+    let (mut moves, mut size) = (None, 15u8);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--moves" => moves = Some(value.clone()),
+            "--size" => size = value.parse().map_err(|_| "bad --size".to_string())?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    let moves = moves.ok_or("forbidden needs --moves")?;
+    let points = parse_moves(&moves, size).map_err(|e| e.to_string())?;
+    let game = Game::from_moves(size, Rule::Renju, points).map_err(|e| e.to_string())?;
+    for p in forbidden_points(game.board()) {
+        println!("{}", format_point(p));
+    }
+    Ok(())
 }
 
 fn best(args: &[String]) -> Result<(), String> {
