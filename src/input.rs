@@ -8,7 +8,7 @@ use crate::screens::{Phase, Screen};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use gomoku_engine::Point;
+use gomoku_engine::{PlayError, Point};
 
 /// The point a stone would go to: under the pointer, or moved there with the arrows.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -99,7 +99,13 @@ fn try_place(p: Option<Point>, game_match: &Match, actions: &mut MessageWriter<M
     if game_match.computer_to_move() {
         return;
     }
-    if let Some(p) = p.filter(|p| game_match.game.check(*p).is_ok()) {
+    // A Renju-forbidden point goes through, so the match can say why it refuses it.
+    if let Some(p) = p.filter(|p| {
+        matches!(
+            game_match.game.check(*p),
+            Ok(()) | Err(PlayError::Forbidden(..))
+        )
+    }) {
         actions.write(MatchAction::Place(p));
     }
 }

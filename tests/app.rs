@@ -5,14 +5,14 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::ai::{AiPacing, AskHint, DroppedResults, Hint, Thinking, deliver, deliver_hint};
 use gomoku::board::BoardLayout;
-use gomoku::board::view::{HintMarker, LastMoveMarker, StoneView, VictoryLine};
+use gomoku::board::view::{ForbiddenMark, HintMarker, LastMoveMarker, StoneView, VictoryLine};
 use gomoku::game_match::{Match, MatchAction, MatchSetup, PlayerKind};
 use gomoku::input::{PointerWorld, UiHasPointer};
 use gomoku::screens::{Phase, Screen};
 use gomoku::storage::{MemoryStorage, Store};
 use gomoku_engine::ai::SearchInfo;
 use gomoku_engine::notation::{parse_moves, parse_point};
-use gomoku_engine::{Point, Stone};
+use gomoku_engine::{Point, Rule, Stone};
 use std::time::Duration;
 
 fn pt(s: &str) -> Point {
@@ -393,4 +393,27 @@ fn a_hint_is_shown_on_the_board_until_the_position_changes() {
     assert_eq!(shown(&mut app), None);
     let (_, vis) = marker.single(app.world()).unwrap();
     assert_eq!(*vis, Visibility::Hidden);
+}
+
+#[test]
+fn renju_marks_blacks_forbidden_points_and_refuses_them_with_a_reason() {
+    let mut app = app_with(MatchSetup {
+        rule: Rule::Renju,
+        ..MatchSetup::default()
+    });
+    play(&mut app, "f8a1g8a3h6a5h7a7");
+    let marks = |app: &mut App| {
+        let mut q = app.world_mut().query::<&ForbiddenMark>();
+        q.iter(app.world()).map(|m| m.0).collect::<Vec<_>>()
+    };
+    assert_eq!(marks(&mut app), vec![pt("h8")]);
+    click_at(&mut app, Some(pt("h8")), Vec2::ZERO);
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.moves().len(), 8, "nothing placed");
+    let notice = m.notice.clone().unwrap_or_default();
+    assert!(notice.contains("double three"), "{notice}");
+    // White to move: no marks.
+    play(&mut app, "o15");
+    assert_eq!(marks(&mut app), Vec::<Point>::new());
 }

@@ -39,7 +39,10 @@ fn forbidden_lists_blacks_forbidden_points_one_per_line() {
 
 #[test]
 fn best_prints_a_move_and_its_search_info() {
-    let o = run(&["best", "--moves", "h8i9h9", "--ms", "100", "--level", "6"], "");
+    let o = run(
+        &["best", "--moves", "h8i9h9", "--ms", "100", "--level", "6"],
+        "",
+    );
     assert!(o.status.success());
     let mv = stdout(&o);
     assert!(mv.trim().len() >= 2, "{mv:?}");

@@ -10,7 +10,8 @@ use crate::input::Hover;
 use crate::screens::{Phase, Screen};
 use crate::theme::{ActiveSkin, apply_skin, paint};
 use bevy::prelude::*;
-use gomoku_engine::{Game, Outcome, Point, Stone};
+use gomoku_engine::{Game, Outcome, Point, Stone, renju};
+use std::f32::consts::FRAC_PI_4;
 
 /// Z layers, back to front.
 const Z_BACKGROUND: f32 = 0.0;
@@ -24,6 +25,7 @@ const STONE_SPRITE: f32 = 1.04;
 const APPEAR_SECS: f32 = 0.16;
 const VICTORY_SECS: f32 = 0.45;
 const HINT_COLOUR: Color = Color::srgb(0.2, 0.85, 0.35);
+const FORBIDDEN_COLOUR: Color = Color::srgb(0.9, 0.1, 0.08);
 
 /// The parent of everything drawn on the board; its transform maps board units (cells,
 /// origin at the centre) to the world, so a resize only touches this one transform.
@@ -44,6 +46,10 @@ struct Appear(f32);
 /// The pulsing marker on the last move.
 #[derive(Component)]
 pub struct LastMoveMarker;
+
+/// A red cross on a point where black may not play (Renju), shown while black is to move.
+#[derive(Component, Debug)]
+pub struct ForbiddenMark(pub Point);
 
 /// The ring around the engine's suggested move (the HUD's Hint).
 #[derive(Component)]
@@ -77,6 +83,7 @@ pub(super) fn plugin(app: &mut App) {
                 update_marker,
                 update_hover,
                 update_hint,
+                sync_forbidden_marks,
                 sync_victory_line,
                 animate_victory_line,
             )
@@ -349,6 +356,55 @@ fn update_hint(
     // A slow breath, calmer than the last-move flash, so the two are not confused.
     let breath = (time.elapsed_secs() * 2.5).sin() * 0.5 + 0.5;
     sprite.color = HINT_COLOUR.with_alpha(0.35 + 0.35 * breath);
+}
+
+/// Re-marks black's forbidden points when the match changes (the rule's recursion makes
+/// them cheap enough to recompute, but not every frame).
+fn sync_forbidden_marks(
+    mut commands: Commands,
+    game_match: Res<Match>,
+    layout: Res<BoardLayout>,
+    root: Single<Entity, With<BoardRoot>>,
+    marks: Query<(Entity, &ForbiddenMark)>,
+    // The marks shown and the board they hang on (a new board starts bare).
+    mut shown: Local<Option<(Entity, Vec<Point>)>>,
+) {
+    let fresh_board = shown.as_ref().is_none_or(|(board, _)| *board != *root);
+    if !game_match.is_changed() && !fresh_board {
+        return;
+    }
+    let game = &game_match.game;
+    let wanted = if !game.is_over() && game.rule().has_forbidden_moves(game.to_move()) {
+        renju::forbidden_points(game.board())
+    } else {
+        Vec::new()
+    };
+    if !fresh_board && shown.as_ref().is_some_and(|(_, points)| *points == wanted) {
+        return;
+    }
+    for (entity, _) in &marks {
+        commands.entity(entity).despawn();
+    }
+    for &p in &wanted {
+        let at = layout.local(p);
+        commands
+            .spawn((
+                Name::new("Forbidden mark"),
+                ForbiddenMark(p),
+                Transform::from_xyz(at.x, at.y, Z_MARKER - 0.1),
+                Visibility::default(),
+                ChildOf(*root),
+            ))
+            .with_children(|cross| {
+                for angle in [FRAC_PI_4, -FRAC_PI_4] {
+                    cross.spawn((
+                        Sprite::from_color(FORBIDDEN_COLOUR, Vec2::new(0.5, 0.09)),
+                        Transform::from_rotation(Quat::from_rotation_z(angle)),
+                    ));
+                }
+            });
+    }
+    *shown = Some((*root, wanted));
 }
 
 fn sync_victory_line(
