@@ -38,5 +38,7 @@ while IFS= read -r background; do
 done < <(names backgrounds)
 # A finished game: the victory line and the game-over panel.
 position=h8i9h9i8h10i10h11i11h12 shoot "$out/won.png" --stones "Classic"
+# Renju with black to move: red crosses on black's forbidden points (h8, a double three).
+position=f8a1g8a3h6a5h7a7 shoot "$out/renju.png" --rule renju
 position="" shoot "$out/menu.png" --menu
 exit $fail
