@@ -150,7 +150,13 @@ try {
   console.log(`idle:     ${idle.raf.toFixed(2)} rAF/s, ${idle.bevy.toFixed(2)} Bevy frames/s, longest gap ${idle.longest.toFixed(0)} ms`);
   console.log(`thinking: ${thinking.raf.toFixed(2)} rAF/s, ${thinking.bevy.toFixed(2)} Bevy frames/s, longest gap ${thinking.longest.toFixed(0)} ms, computer thinking ${(thinking.thinkingShare * 100).toFixed(0)}% of frames`);
   check(thinking.thinkingShare > 0.5, 'the computer was thinking during the measurement');
-  check(ratio >= 0.8, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate)`);
+  // A search on the page's thread would stop frames for a whole search (2 s per move at
+  // the master level), a gap no idle frame comes near. The worker's search does not stop
+  // them, but on a 2-core machine it takes a core that SwiftShader, a CPU renderer, also
+  // draws with, so the rate dips somewhat: the rate is bounded loosely, the gap tightly.
+  const gapLimit = Math.max(2 * idle.longest, 1000);
+  check(ratio >= 0.6, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate, at least 60%)`);
+  check(thinking.longest <= gapLimit, `no frame gap while thinking beyond ${gapLimit.toFixed(0)} ms (longest ${thinking.longest.toFixed(0)} ms; a 2 s search on the page's thread would leave one)`);
 
   check(errors.length === 0, `no errors in the console${errors.length ? ': ' + errors.slice(0, 5).join(' | ') : ''}`);
 } catch (error) {

@@ -119,15 +119,17 @@ impl<'c> Searcher<'c> {
         }
         let mut root = self.moves(me, None, 0, self.style.branch.max(24));
         if self.style.defend {
-            self.pos.pass();
-            let threat_against_us = self.threat_line(0.1, |t| t.vcf(MAX_VCF_DEPTH));
-            self.pos.pass();
-            if threat_against_us.is_some() {
-                self.keep_refutations(&mut root);
-            } else if self.style.vct
-                && let Some(line) = self.threat_line(0.25, |t| t.vct(VCT_DEPTH))
-            {
-                return Self::found(line[0], WIN - line.len() as i32, line);
+            let vcf = |t: &mut ThreatSearch| t.vcf(MAX_VCF_DEPTH);
+            let vct = |t: &mut ThreatSearch| t.vct(VCT_DEPTH);
+            if self.opponent_has(0.1, vcf) {
+                self.keep_refutations(&mut root, true, vcf);
+            } else if self.style.vct {
+                if let Some(line) = self.threat_line(0.25, vct) {
+                    return Self::found(line[0], WIN - line.len() as i32, line);
+                }
+                if self.opponent_has(0.1, vct) {
+                    self.keep_refutations(&mut root, false, vct);
+                }
             }
         }
         // The classes may lag behind Renju's far-reaching rule: the root asks it exactly.
@@ -159,13 +161,34 @@ impl<'c> Searcher<'c> {
         line
     }
 
-    /// The opponent has a VCF: keep the root moves after which it has none (our own
-    /// fours stay too: they may win the race). If nothing refutes it, keep them all.
-    fn keep_refutations(&mut self, root: &mut Vec<usize>) {
+    /// Would the opponent win by `threats` if it were to move now?
+    fn opponent_has(
+        &mut self,
+        share: f64,
+        threats: impl FnOnce(&mut ThreatSearch) -> Option<Vec<usize>>,
+    ) -> bool {
+        self.pos.pass();
+        let line = self.threat_line(share, threats);
+        self.pos.pass();
+        line.is_some()
+    }
+
+    /// The opponent has a threat win: keep the root moves after which it has none (our
+    /// own fours stay too: they may win the race). `wide` looks beyond the root list, at
+    /// every point near the stones (cheap VCF checks allow it). If nothing refutes the
+    /// threat, all moves stay and the search makes the best of it.
+    fn keep_refutations(
+        &mut self,
+        root: &mut Vec<usize>,
+        wide: bool,
+        threats: impl Fn(&mut ThreatSearch) -> Option<Vec<usize>> + Copy,
+    ) {
         let me = self.pos.to_move();
         let mut candidates: Vec<usize> = (0..self.pos.cell_count())
             .filter(|&i| {
-                self.pos.is_legal(i) && (self.pos.is_near(i) || self.pos.class(i, me) >= threat::B4)
+                self.pos.is_legal(i)
+                    && (self.pos.class(i, me) >= threat::B4
+                        || if wide { self.pos.is_near(i) } else { root.contains(&i) })
             })
             .collect();
         candidates.sort_by_key(|&i| std::cmp::Reverse(self.order_score(i, me)));
@@ -173,7 +196,7 @@ impl<'c> Searcher<'c> {
         let mut kept = Vec::new();
         for m in candidates {
             self.pos.play(m);
-            let refuted = self.threat_line(share, |t| t.vcf(MAX_VCF_DEPTH)).is_none();
+            let refuted = self.threat_line(share, threats).is_none();
             self.pos.undo();
             if refuted || self.pos.class(m, me) >= threat::B4 {
                 kept.push(m);
