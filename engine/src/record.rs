@@ -340,6 +340,25 @@ mod tests {
     }
 
     #[test]
+    fn renju_games_keep_their_rule_and_refuse_a_forbidden_move() {
+        let g = Game::from_moves(
+            15,
+            Rule::Renju,
+            parse_moves("f8a1g8a3h6a5h7a7", 15).unwrap(),
+        )
+        .unwrap();
+        let text = Record::new(g.clone(), "A", "B").to_text();
+        assert!(text.contains("rule renju\n"));
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.game.rule(), Rule::Renju);
+        assert_eq!(back.game, g);
+        // h8 is a double three for black: a record that plays it does not load.
+        let bad = text.replace("result ongoing", "move h8\nresult ongoing");
+        let err = Record::parse(&bad).unwrap_err();
+        assert!(err.to_string().contains("forbidden"), "{err}");
+    }
+
+    #[test]
     fn a_finished_game_records_its_result() {
         let g = Game::from_moves(
             15,

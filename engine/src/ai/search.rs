@@ -113,7 +113,7 @@ impl<'c> Searcher<'c> {
             return Self::found(p, WIN - 3, vec![p]);
         }
         if self.style.vcf
-            && let Some(line) = self.threat_line(0.15, |t| t.vcf(MAX_VCF_DEPTH))
+            && let Some(line) = self.threat_line(0.1, |t| t.vcf(MAX_VCF_DEPTH))
         {
             return Self::found(line[0], WIN - line.len() as i32, line);
         }
@@ -121,13 +121,13 @@ impl<'c> Searcher<'c> {
         if self.style.defend {
             let vcf = |t: &mut ThreatSearch| t.vcf(MAX_VCF_DEPTH);
             let vct = |t: &mut ThreatSearch| t.vct(VCT_DEPTH);
-            if self.opponent_has(0.1, vcf) {
+            if self.opponent_has(0.05, vcf) {
                 self.keep_refutations(&mut root, true, vcf);
             } else if self.style.vct {
-                if let Some(line) = self.threat_line(0.25, vct) {
+                if let Some(line) = self.threat_line(0.15, vct) {
                     return Self::found(line[0], WIN - line.len() as i32, line);
                 }
-                if self.opponent_has(0.1, vct) {
+                if self.opponent_has(0.05, vct) {
                     self.keep_refutations(&mut root, false, vct);
                 }
             }
@@ -188,11 +188,15 @@ impl<'c> Searcher<'c> {
             .filter(|&i| {
                 self.pos.is_legal(i)
                     && (self.pos.class(i, me) >= threat::B4
-                        || if wide { self.pos.is_near(i) } else { root.contains(&i) })
+                        || if wide {
+                            self.pos.is_near(i)
+                        } else {
+                            root.contains(&i)
+                        })
             })
             .collect();
         candidates.sort_by_key(|&i| std::cmp::Reverse(self.order_score(i, me)));
-        let share = 0.4 / candidates.len().max(1) as f64;
+        let share = 0.25 / candidates.len().max(1) as f64;
         let mut kept = Vec::new();
         for m in candidates {
             self.pos.play(m);
@@ -231,7 +235,7 @@ impl<'c> Searcher<'c> {
             best = m;
             score = s;
             depth_done = depth;
-            if s.abs() >= WON || self.budget.used() > 0.4 {
+            if s.abs() >= WON || self.budget.used() > 0.55 {
                 break;
             }
         }
