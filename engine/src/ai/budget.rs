@@ -51,6 +51,11 @@ impl<'a> Budget<'a> {
         self.stopped
     }
 
+    /// True once this search (whole or local) has run out: its "no" is not a verdict.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.stopped || self.local_hit
+    }
+
     fn check(&mut self) {
         let elapsed = self.clock.elapsed_ms();
         if self.cancel.load(Ordering::Relaxed)

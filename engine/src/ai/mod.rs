@@ -167,6 +167,8 @@ pub fn find_vcf(game: &Game, max_nodes: u64) -> Option<Vec<Point>> {
     let cancel = AtomicBool::new(false);
     let mut budget = Budget::new(None, Some(max_nodes), &cancel);
     let mut pos = Position::new(game.board(), game.rule(), game.to_move());
-    let line = threats::ThreatSearch::new(&mut pos, &mut budget).vcf(threats::MAX_VCF_DEPTH)?;
+    let mut memory = threats::ThreatMemory::new();
+    let line = threats::ThreatSearch::new(&mut pos, &mut budget, &mut memory)
+        .vcf(threats::MAX_VCF_DEPTH)?;
     Some(line.into_iter().map(|i| pos.point(i)).collect())
 }

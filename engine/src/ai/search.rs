@@ -6,7 +6,7 @@
 
 use super::budget::Budget;
 use super::position::{Position, threat};
-use super::threats::{MAX_VCF_DEPTH, ThreatSearch, five_point};
+use super::threats::{MAX_VCF_DEPTH, ThreatMemory, ThreatSearch, five_point};
 use super::tt::{Bound, Entry, Table};
 use rand::RngExt;
 use rand::rngs::SmallRng;
@@ -15,6 +15,8 @@ use rand::rngs::SmallRng;
 pub(crate) const WIN: i32 = 1_000_000;
 pub(crate) const WON: i32 = WIN - 10_000;
 const INF: i32 = WIN + 1;
+/// Fours a leaf's VCF may use: enough for the common short wins, cheap at every leaf.
+const LEAF_VCF_DEPTH: u8 = 6;
 /// Threats (fours and threes) a root VCT may use.
 const VCT_DEPTH: u8 = 7;
 
@@ -43,6 +45,7 @@ pub(crate) struct Searcher<'c> {
     pub pos: Position,
     pub budget: Budget<'c>,
     tt: Table,
+    memory: ThreatMemory,
     killers: Vec<[u16; 2]>,
     style: Style,
 }
@@ -74,6 +77,7 @@ impl<'c> Searcher<'c> {
             budget,
             // 2^19 entries of 16 bytes: 8 MiB, fine in the browser worker too.
             tt: Table::new(19),
+            memory: ThreatMemory::new(),
             killers: vec![[u16::MAX; 2]; 128],
             style,
         }
@@ -156,7 +160,11 @@ impl<'c> Searcher<'c> {
         search: impl FnOnce(&mut ThreatSearch) -> Option<Vec<usize>>,
     ) -> Option<Vec<usize>> {
         self.budget.begin_local(share);
-        let line = search(&mut ThreatSearch::new(&mut self.pos, &mut self.budget));
+        let line = search(&mut ThreatSearch::new(
+            &mut self.pos,
+            &mut self.budget,
+            &mut self.memory,
+        ));
         self.budget.end_local();
         line
     }
@@ -405,6 +413,14 @@ impl<'c> Searcher<'c> {
             return -(WIN - ply - 1);
         }
         if forced.is_none() && depth <= 0 {
+            // A short VCF settles leaves where the side to move can force a five.
+            if self.pos.has_at_least(me, threat::B4)
+                && let Some(line) =
+                    ThreatSearch::new(&mut self.pos, &mut self.budget, &mut self.memory)
+                        .vcf(LEAF_VCF_DEPTH)
+            {
+                return WIN - ply - line.len() as i32;
+            }
             return self.leaf();
         }
         let hash = self.pos.hash();

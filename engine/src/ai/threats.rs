@@ -10,7 +10,8 @@ use super::position::{Position, threat};
 /// Longest VCF (in fours) searched: VCFs are cheap, so this is generous.
 pub(crate) const MAX_VCF_DEPTH: u8 = 30;
 
-/// Positions known not to win (by hash), with the depth they were tried at.
+/// Positions known not to win (by hash), with the depth they were tried at. Kept for a
+/// whole search: a position's verdict does not depend on the path to it.
 struct Refuted {
     keys: Vec<u64>,
     depths: Vec<u8>,
@@ -38,10 +39,26 @@ impl Refuted {
     }
 }
 
+/// What threat searches remember between calls: positions without a VCF, and without a
+/// VCT (separately: a position can lack one and have the other).
+pub(crate) struct ThreatMemory {
+    vcf: Refuted,
+    vct: Refuted,
+}
+
+impl ThreatMemory {
+    pub(crate) fn new() -> Self {
+        ThreatMemory {
+            vcf: Refuted::new(),
+            vct: Refuted::new(),
+        }
+    }
+}
+
 pub(crate) struct ThreatSearch<'p, 'b, 'c> {
     pos: &'p mut Position,
     budget: &'b mut Budget<'c>,
-    refuted: Refuted,
+    memory: &'p mut ThreatMemory,
     /// The winning line, built while unwinding (attacker and defender moves, in order).
     line: Vec<usize>,
 }
@@ -58,11 +75,15 @@ pub(crate) fn five_point(pos: &Position, c: usize) -> Option<usize> {
 }
 
 impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
-    pub(crate) fn new(pos: &'p mut Position, budget: &'b mut Budget<'c>) -> Self {
+    pub(crate) fn new(
+        pos: &'p mut Position,
+        budget: &'b mut Budget<'c>,
+        memory: &'p mut ThreatMemory,
+    ) -> Self {
         ThreatSearch {
             pos,
             budget,
-            refuted: Refuted::new(),
+            memory,
             line: Vec::new(),
         }
     }
@@ -77,7 +98,6 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     pub(crate) fn vct(&mut self, max_depth: u8) -> Option<Vec<usize>> {
         for depth in 1..=max_depth {
             self.line.clear();
-            self.refuted = Refuted::new();
             if self.vct_attack(depth) {
                 return Some(self.take_line());
             }
@@ -102,7 +122,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             self.line.push(p);
             return true;
         }
-        if self.budget.tick() || depth == 0 || self.refuted.holds(self.pos.hash(), depth) {
+        if self.budget.tick() || depth == 0 || self.memory.vcf.holds(self.pos.hash(), depth) {
             return false;
         }
         let moves: Vec<usize> = match self.pos.count(opp, threat::FIVE) {
@@ -129,11 +149,11 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             if self.four_then_block(m, |s| s.vcf_attack(depth - 1)) {
                 return true;
             }
-            if self.budget.stopped() {
+            if self.budget.exhausted() {
                 return false;
             }
         }
-        self.refuted.insert(self.pos.hash(), depth);
+        self.memory.vcf.insert(self.pos.hash(), depth);
         false
     }
 
@@ -184,7 +204,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             self.line.push(p);
             return true;
         }
-        if self.budget.tick() || self.refuted.holds(self.pos.hash(), depth) {
+        if self.budget.tick() || self.memory.vct.holds(self.pos.hash(), depth) {
             return false;
         }
         match self.pos.count(opp, threat::FIVE) {
@@ -225,11 +245,11 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 self.line.push(m);
                 return true;
             }
-            if self.budget.stopped() {
+            if self.budget.exhausted() {
                 return false;
             }
         }
-        self.refuted.insert(self.pos.hash(), depth);
+        self.memory.vct.insert(self.pos.hash(), depth);
         false
     }
 
