@@ -270,7 +270,7 @@ impl Position {
     /// Static evaluation for the side to move.
     pub(crate) fn evaluate(&self) -> i32 {
         let me = self.to_move;
-        self.sums[me] - self.sums[1 - me]
+        (self.sums[me] * 6 - self.sums[1 - me] * 5) / 5
     }
 
     /// The neighbours (within REACH, all directions) of a point, for local scans.
