@@ -57,10 +57,11 @@ impl Level {
     /// choose at random among moves close to the best, so a new player can win.
     fn style(self) -> Style {
         let (max_depth, branch, vcf, defend, vct, margin) = match self.0 {
-            1 => (1, 16, false, false, false, 120),
-            2 => (2, 12, false, false, false, 60),
-            3 => (3, 12, true, false, false, 25),
-            4 => (4, 12, true, true, false, 8),
+            // Depth 0: no look-ahead at all, a move among the promising ones.
+            1 => (0, 16, false, false, false, 0),
+            2 => (1, 16, false, false, false, 150),
+            3 => (2, 12, false, false, false, 60),
+            4 => (4, 12, true, true, false, 15),
             5 => (8, 12, true, true, false, 0),
             _ => (64, 14, true, true, true, 0),
         };

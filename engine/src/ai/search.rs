@@ -224,6 +224,9 @@ impl<'c> Searcher<'c> {
 
     /// Iterative deepening over the root moves, best move first each time.
     fn deepen(&mut self, mut root: Vec<usize>, rng: &mut SmallRng) -> Option<Found> {
+        if self.style.max_depth == 0 {
+            return Some(self.pick_by_looks(&root, rng));
+        }
         let mut best = root[0];
         let mut score = self.pos.evaluate();
         let mut depth_done = 0;
@@ -316,6 +319,25 @@ impl<'c> Searcher<'c> {
             }
         }
         good[rng.random_range(0..good.len())]
+    }
+
+    /// The beginner: no search, a random move among those whose ordering score (its own
+    /// chances plus what it blocks) reaches half the best one's.
+    fn pick_by_looks(&self, root: &[usize], rng: &mut SmallRng) -> Found {
+        let me = self.pos.to_move();
+        let top = self.order_score(root[0], me);
+        let good: Vec<usize> = root
+            .iter()
+            .copied()
+            .filter(|&m| self.order_score(m, me) * 2 >= top)
+            .collect();
+        let best = good[rng.random_range(0..good.len())];
+        Found {
+            best,
+            score: self.pos.evaluate(),
+            depth: 0,
+            pv: vec![best],
+        }
     }
 
     fn collect_pv(&mut self, pv: &mut Vec<usize>, max: usize) {

@@ -1,7 +1,8 @@
 //! A Gomocup brain: the engine behind the Gomocup protocol on stdin/stdout, so it can be
 //! measured against other engines (e.g. with `../shared/arena/arena.py`).
 //!
-//! With arguments it is a small command-line tool:
+//! `--level L` plays the protocol at a lower level (1-6; default 6, the master). With
+//! other arguments it is a small command-line tool:
 //!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
 //!   pbrain-gomoku bench [--nodes N]
 //!   pbrain-gomoku forbidden --moves h8i9...
@@ -18,7 +19,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-const USAGE: &str = "usage: pbrain-gomoku                      (Gomocup protocol on stdin/stdout)
+const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protocol on stdin/stdout)
        pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard] [--size N]
        pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
        pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)";
@@ -26,7 +27,18 @@ const USAGE: &str = "usage: pbrain-gomoku                      (Gomocup protocol
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        None => protocol(),
+        None => protocol(Level::MAX),
+        Some("--level") => match args
+            .get(1)
+            .and_then(|n| n.parse().ok())
+            .and_then(Level::new)
+        {
+            Some(level) if args.len() == 2 => protocol(level),
+            _ => {
+                eprintln!("bad --level\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         Some("bench") => match bench_nodes(&args[1..]) {
             Ok(nodes) => {
                 bench::run(nodes);
@@ -58,8 +70,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn protocol() -> ExitCode {
-    let mut brain = Brain::default();
+fn protocol(level: Level) -> ExitCode {
+    let mut brain = Brain::new(level);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {
