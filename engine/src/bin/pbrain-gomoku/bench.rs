@@ -73,13 +73,13 @@ pub fn run(nodes: u64) {
             .filter_map(|l| l.strip_prefix(kind)?.strip_prefix(' '))
             .map(game)
             .collect();
-        let (mut found, mut total_ms, mut max_ms, mut longest) = (0, 0u64, 0u64, 0);
+        let (mut found, mut total_us, mut max_us, mut longest) = (0, 0u128, 0u128, 0);
         for g in &games {
             let clock = Stopwatch::start();
             let line = find_vcf(g, VCF_NODES);
-            let ms = clock.elapsed_ms();
-            total_ms += ms;
-            max_ms = max_ms.max(ms);
+            let us = clock.elapsed().as_micros();
+            total_us += us;
+            max_us = max_us.max(us);
             if let Some(line) = line {
                 found += 1;
                 longest = longest.max(line.len().div_ceil(2));
@@ -91,7 +91,7 @@ pub fn run(nodes: u64) {
             "claimed (should be 0)"
         };
         println!(
-            "vcf {kind:<4}: {found}/{} {verdict}; {total_ms} ms in all, max {max_ms} ms{}",
+            "vcf {kind:<4}: {found}/{} {verdict}; {total_us} us in all, max {max_us} us{}",
             games.len(),
             if kind == "win" {
                 format!(", longest win {longest} fours")
