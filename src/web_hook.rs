@@ -1,13 +1,14 @@
 //! A read-only window onto the game for the browser tests: `window.gomokuState` holds the
-//! frame count, the screen, the move string and the board's placement in CSS pixels.
+//! frame count, the screen, the move string, the hint shown, and the board's placement in
+//! CSS pixels.
 
-use crate::ai::Thinking;
+use crate::ai::{Hint, Thinking};
 use crate::board::BoardLayout;
 use crate::game_match::Match;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use gomoku_engine::notation::format_moves;
+use gomoku_engine::notation::{format_moves, format_point};
 use wasm_bindgen::JsValue;
 
 pub fn plugin(app: &mut App) {
@@ -20,6 +21,7 @@ fn publish(
     game_match: Res<Match>,
     layout: Res<BoardLayout>,
     thinking: Res<Thinking>,
+    hint: Res<Hint>,
     window: Query<&Window, With<PrimaryWindow>>,
 ) {
     *frames += 1;
@@ -36,6 +38,11 @@ fn publish(
     set("moves", format_moves(game_match.game.points()).into());
     set("over", JsValue::from_bool(game_match.game.is_over()));
     set("thinking", JsValue::from_bool(thinking.0.is_some()));
+    let hinted = hint
+        .point(&game_match)
+        .map(format_point)
+        .unwrap_or_default();
+    set("hint", hinted.into());
     // Board centre in CSS pixels from the canvas's top-left, and the cell size.
     set(
         "centerX",

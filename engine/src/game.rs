@@ -101,12 +101,7 @@ impl Game {
         rule: Rule,
         points: impl IntoIterator<Item = Point>,
     ) -> Result<Game, GameBuildError> {
-        let mut game = Game::new(size, rule).map_err(GameBuildError::Size)?;
-        for (index, point) in points.into_iter().enumerate() {
-            game.play(point)
-                .map_err(|error| GameBuildError::Move { index, error })?;
-        }
-        Ok(game)
+        Game::replay(size, rule, points, true)
     }
 
     /// Like `from_moves`, but takes the stones as given under Renju: a position someone
@@ -117,10 +112,23 @@ impl Game {
         rule: Rule,
         points: impl IntoIterator<Item = Point>,
     ) -> Result<Game, GameBuildError> {
+        Game::replay(size, rule, points, false)
+    }
+
+    fn replay(
+        size: u8,
+        rule: Rule,
+        points: impl IntoIterator<Item = Point>,
+        judge_forbidden: bool,
+    ) -> Result<Game, GameBuildError> {
         let mut game = Game::new(size, rule).map_err(GameBuildError::Size)?;
         for (index, point) in points.into_iter().enumerate() {
-            game.check_placement(point)
-                .map_err(|error| GameBuildError::Move { index, error })?;
+            let legal = if judge_forbidden {
+                game.check(point)
+            } else {
+                game.check_placement(point)
+            };
+            legal.map_err(|error| GameBuildError::Move { index, error })?;
             game.push(Move {
                 point,
                 time_ms: None,

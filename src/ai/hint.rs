@@ -44,6 +44,10 @@ pub(super) fn plugin(app: &mut App) {
             (start_hint, poll_hint)
                 .chain()
                 .after(AppSystems::Apply)
+                // A hint for a position that is gone is cancelled before the computer's
+                // own search starts: the browser's one worker then restarts for it,
+                // rather than finishing the stale hint first.
+                .before(super::start_or_cancel)
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(OnExit(Screen::Playing), forget_hint);

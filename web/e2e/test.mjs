@@ -126,6 +126,17 @@ try {
   const changed = now.some((v, i) => Math.abs(v - before[i]) > 40);
   check(changed, `a black stone is drawn at h8 (pixel ${before} -> ${now})`);
 
+  // A hint, asked with the H key: the worker searches and the board rings a free point.
+  await page.keyboard.down('h');
+  await sleep(200);
+  await page.keyboard.up('h');
+  await page.waitForFunction(() => window.gomokuState.hint !== '', null, { timeout: 15_000 }).catch(() => {});
+  s = await state(page);
+  const hinted = parseMoves(s.hint)[0];
+  check(hinted && !moves.some((m) => m[0] === hinted[0] && m[1] === hinted[1]),
+    `H shows a hint on a free point (hint: '${s.hint}', moves: '${s.moves}')`);
+  await page.screenshot({ path: path.join(shots, 'hint.png') });
+
   // Keys as a person types them: a modifier held across the key.
   await page.keyboard.down('Control');
   await sleep(300);

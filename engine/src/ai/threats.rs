@@ -114,6 +114,28 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
         line
     }
 
+    /// The points where colour `c` has a threat class in `classes`, most valuable first.
+    fn moves_of(&self, c: usize, classes: std::ops::RangeInclusive<u8>) -> Vec<usize> {
+        let mut moves: Vec<(i32, usize)> = classes
+            .flat_map(|class| self.pos.points_of(c, class))
+            .map(|p| (self.pos.value(p, c), p))
+            .collect();
+        moves.sort_unstable_by(|a, b| b.cmp(a));
+        moves.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Plays `p`, asks `next` whether the attack still wins, takes `p` back; a winning
+    /// `p` joins the line.
+    fn play_through(&mut self, p: usize, next: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.pos.play(p);
+        let won = next(self);
+        self.pos.undo();
+        if won {
+            self.line.push(p);
+        }
+        won
+    }
+
     /// Attacker (side to move) to play; true if continuous fours win.
     fn vcf_attack(&mut self, depth: u8) -> bool {
         let me = self.pos.to_move();
@@ -131,12 +153,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                     self.line.push(p);
                     return true;
                 }
-                let mut fours: Vec<(i32, usize)> = (threat::B4..=threat::F43)
-                    .flat_map(|class| self.pos.points_of(me, class))
-                    .map(|p| (self.pos.value(p, me), p))
-                    .collect();
-                fours.sort_unstable_by(|a, b| b.cmp(a));
-                fours.into_iter().map(|(_, p)| p).collect()
+                self.moves_of(me, threat::B4..=threat::F43)
             }
             // The defender threatens five: only a four on that very point goes on.
             1 => five_point(self.pos, opp)
@@ -174,13 +191,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 } else if self.pos.class(block, opp) == threat::FORBIDDEN {
                     true
                 } else {
-                    self.pos.play(block);
-                    let won = next(self);
-                    self.pos.undo();
-                    if won {
-                        self.line.push(block);
-                    }
-                    won
+                    self.play_through(block, next)
                 }
             }
             _ => {
@@ -215,13 +226,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 if self.pos.class(p, me) == threat::FORBIDDEN {
                     return false;
                 }
-                self.pos.play(p);
-                let won = self.vct_defend(depth);
-                self.pos.undo();
-                if won {
-                    self.line.push(p);
-                }
-                return won;
+                return self.play_through(p, |s| s.vct_defend(depth));
             }
             _ => return false,
         }
@@ -232,17 +237,8 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
         if depth == 0 {
             return false;
         }
-        let mut moves: Vec<(i32, usize)> = (threat::F3..=threat::F43)
-            .flat_map(|class| self.pos.points_of(me, class))
-            .map(|p| (self.pos.value(p, me), p))
-            .collect();
-        moves.sort_unstable_by(|a, b| b.cmp(a));
-        for (_, m) in moves {
-            self.pos.play(m);
-            let won = self.vct_defend(depth - 1);
-            self.pos.undo();
-            if won {
-                self.line.push(m);
+        for m in self.moves_of(me, threat::F3..=threat::F43) {
+            if self.play_through(m, |s| s.vct_defend(depth - 1)) {
                 return true;
             }
             if self.budget.exhausted() {
@@ -267,13 +263,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 if self.pos.class(p, d) == threat::FORBIDDEN {
                     return true;
                 }
-                self.pos.play(p);
-                let won = self.vct_attack(depth);
-                self.pos.undo();
-                if won {
-                    self.line.push(p);
-                }
-                return won;
+                return self.play_through(p, |s| s.vct_attack(depth));
             }
             _ => return true,
         }
