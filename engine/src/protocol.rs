@@ -356,12 +356,13 @@ mod tests {
             &["START 15", "INFO timeout_turn 300", "INFO rule 4"],
         );
         assert_eq!(b.game().unwrap().rule(), Rule::Renju);
-        // Black (the opponent, field 2) has f8 g8 and h6 h7: h8 is a double three, and
-        // the brain (white) is to move. The brain must take it as given and answer.
+        // Black (the opponent, field 2) has f8 g8 h6 h7 h8; the brain (white) is to move.
+        // Replayed in the order made up here, h8 comes last, as a double three: a
+        // BOARD is taken as given, so the brain answers instead of refusing.
         let reply = run(
             &mut b,
             &[
-                "BOARD", "5,7,2", "6,7,2", "7,9,2", "7,8,2", "10,3,2", "1,1,1", "13,1,1", "1,13,1",
+                "BOARD", "5,7,2", "6,7,2", "7,9,2", "7,8,2", "7,7,2", "1,1,1", "13,1,1", "1,13,1",
                 "13,13,1", "DONE",
             ],
         );
