@@ -113,11 +113,18 @@ impl<'c> Searcher<'c> {
             };
             return Self::found(p, if lost { 2 - WIN } else { 0 }, vec![p]);
         }
-        if let Some(p) = self.pos.points_of(me, threat::F4).next() {
+        // Threat classes can lag behind Renju's far-reaching rule, so every move chosen
+        // from them is checked against the exact rule.
+        if let Some(p) = self
+            .pos
+            .points_of(me, threat::F4)
+            .find(|&p| self.pos.is_legal(p))
+        {
             return Self::found(p, WIN - 3, vec![p]);
         }
         if self.style.vcf
             && let Some(line) = self.threat_line(0.1, |t| t.vcf(MAX_VCF_DEPTH))
+            && self.pos.is_legal(line[0])
         {
             return Self::found(line[0], WIN - line.len() as i32, line);
         }
@@ -128,7 +135,9 @@ impl<'c> Searcher<'c> {
             if self.opponent_has(0.05, vcf) {
                 self.keep_refutations(&mut root, true, vcf);
             } else if self.style.vct {
-                if let Some(line) = self.threat_line(0.15, vct) {
+                if let Some(line) = self.threat_line(0.15, vct)
+                    && self.pos.is_legal(line[0])
+                {
                     return Self::found(line[0], WIN - line.len() as i32, line);
                 }
                 if self.opponent_has(0.05, vct) {
@@ -136,7 +145,6 @@ impl<'c> Searcher<'c> {
                 }
             }
         }
-        // The classes may lag behind Renju's far-reaching rule: the root asks it exactly.
         root.retain(|&m| self.pos.is_legal(m));
         if root.is_empty() {
             let p = self.fallback()?;
