@@ -254,7 +254,7 @@ impl<'c> Searcher<'c> {
             best = m;
             score = s;
             depth_done = depth;
-            if s.abs() >= WON || self.budget.used() > 0.55 {
+            if s.abs() >= WON || self.budget.used() > 0.7 {
                 break;
             }
         }
