@@ -144,7 +144,7 @@ pub(super) fn menu(
                     .clicked();
                 ui.label(
                     egui::RichText::new(
-                        "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · Esc menu",
+                        "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · H hint · Esc menu",
                     )
                     .small()
                     .weak(),
