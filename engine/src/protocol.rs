@@ -83,12 +83,9 @@ impl Brain {
         } else {
             self.time_left_ms / 12
         };
-        let turn = if self.timeout_turn_ms == 0 {
-            u64::MAX
-        } else {
-            self.timeout_turn_ms
-        };
-        turn.min(share)
+        // timeout_turn 0 means "play as fast as possible": the floor below.
+        self.timeout_turn_ms
+            .min(share)
             .min(30_000)
             .saturating_sub(SAFETY_MS)
             .max(10)
@@ -473,5 +470,7 @@ mod tests {
         b.handle("INFO timeout_match 100000");
         b.handle("INFO time_left 6000");
         assert_eq!(b.turn_budget_ms(), 500 - SAFETY_MS);
+        b.handle("INFO timeout_turn 0");
+        assert_eq!(b.turn_budget_ms(), 10, "0 = as fast as possible");
     }
 }
