@@ -5,7 +5,6 @@ use crate::AppSystems;
 use crate::screens::{Phase, Screen};
 use bevy::prelude::*;
 use gomoku_engine::ai::Level;
-use gomoku_engine::notation::parse_moves;
 use gomoku_engine::record::Record;
 use gomoku_engine::{Game, Outcome, Point, Rule, Stone};
 use serde::{Deserialize, Serialize};
@@ -269,17 +268,15 @@ fn apply_actions(
                 m.new_game();
             }
             MatchAction::Load(record) => m.load(record),
-            MatchAction::Import(text) => match parse_moves(text, m.game.size())
-                .map_err(|e| e.to_string())
-                .and_then(|pts| {
-                    Game::from_moves(m.game.size(), m.game.rule(), pts).map_err(|e| e.to_string())
-                }) {
-                Ok(game) => {
-                    m.game = game;
-                    m.awarded = None;
+            MatchAction::Import(text) => {
+                match Game::from_move_string(m.game.size(), m.game.rule(), text) {
+                    Ok(game) => {
+                        m.game = game;
+                        m.awarded = None;
+                    }
+                    Err(e) => m.notice = Some(format!("Could not import: {e}.")),
                 }
-                Err(e) => m.notice = Some(format!("Could not import: {e}.")),
-            },
+            }
         }
         m.settle_score();
     }

@@ -1,6 +1,7 @@
 //! `Game`: the one source of truth for a match — board, move stack, redo stack, outcome.
 
 use crate::board::{Board, Point, SizeError, Stone};
+use crate::notation::{NotationError, parse_moves};
 use crate::renju::Forbidden;
 use crate::rules::Rule;
 use std::fmt;
@@ -102,6 +103,12 @@ impl Game {
         points: impl IntoIterator<Item = Point>,
     ) -> Result<Game, GameBuildError> {
         Game::replay(size, rule, points, true)
+    }
+
+    /// Parses a move string (`h8i9j10`, see `notation::parse_moves`) and replays it.
+    pub fn from_move_string(size: u8, rule: Rule, text: &str) -> Result<Game, GameBuildError> {
+        let points = parse_moves(text, size).map_err(GameBuildError::Notation)?;
+        Game::from_moves(size, rule, points)
     }
 
     /// Like `from_moves`, but takes the stones as given under Renju: a position someone
@@ -301,6 +308,8 @@ impl Game {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameBuildError {
     Size(SizeError),
+    /// The move string does not parse.
+    Notation(NotationError),
     /// Move number `index` (0-based) is illegal.
     Move {
         index: usize,
@@ -312,6 +321,7 @@ impl fmt::Display for GameBuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameBuildError::Size(e) => e.fmt(f),
+            GameBuildError::Notation(e) => e.fmt(f),
             GameBuildError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
         }
     }
@@ -324,6 +334,20 @@ mod tests {
     use super::*;
     use crate::notation::parse_moves;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_move_string_builds_a_game_or_says_what_is_wrong() {
+        let g = Game::from_move_string(15, Rule::Freestyle, "h8 i9,h9").unwrap();
+        assert_eq!(g.moves().len(), 3);
+        assert!(matches!(
+            Game::from_move_string(15, Rule::Freestyle, "h8 z99"),
+            Err(GameBuildError::Notation(_))
+        ));
+        assert!(matches!(
+            Game::from_move_string(15, Rule::Freestyle, "h8h8"),
+            Err(GameBuildError::Move { index: 1, .. })
+        ));
+    }
 
     fn game(moves: &str) -> Game {
         Game::from_moves(15, Rule::Freestyle, parse_moves(moves, 15).unwrap()).unwrap()

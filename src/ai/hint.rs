@@ -2,7 +2,7 @@
 //! (at the top level, off the render thread like the computer's own moves) and the board
 //! shows its move until the position changes.
 
-use super::{Job, backend, current_moves};
+use super::{Job, backend};
 use crate::AppSystems;
 use crate::game_match::Match;
 use crate::screens::Screen;
@@ -71,11 +71,11 @@ fn start_hint(
         || game_match.game.is_over()
         || game_match.computer_to_move()
         || hint.point(&game_match).is_some()
+        || hint
+            .job
+            .as_ref()
+            .is_some_and(|job| job.is_for(&game_match.game))
     {
-        return;
-    }
-    let moves = current_moves(&game_match);
-    if hint.job.as_ref().is_some_and(|job| job.moves == moves) {
         return;
     }
     if let Some(old) = hint.job.take() {
@@ -89,47 +89,34 @@ fn start_hint(
         },
         seed: 0,
     };
-    let pending = searcher.start(&game_match.game, settings);
-    hint.job = Some(Job {
-        moves,
-        pending: Some(pending),
-        result: None,
-        started: time.elapsed(),
-    });
+    hint.job = Some(Job::start(
+        &mut searcher,
+        &game_match.game,
+        settings,
+        time.elapsed(),
+    ));
 }
 
 /// Collects a finished hint search; drops hints (shown or pending) for an old position.
 fn poll_hint(game_match: Res<Match>, mut hint: ResMut<Hint>, mut searcher: backend::Searcher) {
-    let moves = current_moves(&game_match);
-    if hint.shown.as_ref().is_some_and(|(m, _)| *m != moves) {
+    if hint.shown.is_some() && hint.point(&game_match).is_none() {
         hint.shown = None;
     }
-    let Some(job) = hint.job.as_mut() else { return };
-    if job.moves != moves || game_match.computer_to_move() {
-        let job = hint.job.take().expect("checked");
+    let Some(mut job) = hint.job.take() else {
+        return;
+    };
+    if !job.is_for(&game_match.game) || game_match.computer_to_move() {
         searcher.cancel(job);
         return;
     }
-    if let Some(pending) = job.pending.as_mut()
-        && let Some(result) = searcher.poll(pending, game_match.game.size())
-    {
-        job.result = Some(result);
-        job.pending = None;
+    if !job.poll(&mut searcher, game_match.game.size()) {
+        hint.job = Some(job);
+        return;
     }
-    if let Some(result) = job.result.take() {
-        hint.shown = result.map(|info| (moves, info.best));
-        hint.job = None;
-    }
+    hint.shown = job.result.flatten().map(|info| (job.moves, info.best));
 }
 
 /// Test hook: finishes the pending hint search for `moves` with `info`.
 pub fn deliver_hint(hint: &mut Hint, moves: &[Point], info: SearchInfo) -> bool {
-    match hint.job.as_mut() {
-        Some(job) if job.moves == moves => {
-            job.pending = None;
-            job.result = Some(Some(info));
-            true
-        }
-        _ => false,
-    }
+    hint.job.as_mut().is_some_and(|job| job.finish(moves, info))
 }

@@ -21,8 +21,8 @@ use crate::AppSystems;
 use crate::game_match::{Match, MatchAction};
 use crate::screens::Screen;
 use bevy::prelude::*;
-use gomoku_engine::Point;
 use gomoku_engine::ai::{Limits, SearchInfo, SearchSettings, next_seed};
+use gomoku_engine::{Game, Point};
 use std::time::Duration;
 
 /// How the computer paces itself.
@@ -49,11 +49,54 @@ pub struct Thinking(pub Option<Job>);
 
 pub struct Job {
     /// The position searched, as its move list.
-    pub moves: Vec<Point>,
+    moves: Vec<Point>,
     /// The backend's handle on the running search; `None` once it has answered.
     pending: Option<backend::Pending>,
     result: Option<Option<SearchInfo>>,
     started: Duration,
+}
+
+impl Job {
+    /// Starts searching `game` as it stands.
+    fn start(
+        searcher: &mut backend::Searcher,
+        game: &Game,
+        settings: SearchSettings,
+        now: Duration,
+    ) -> Job {
+        Job {
+            moves: game.points().collect(),
+            pending: Some(searcher.start(game, settings)),
+            result: None,
+            started: now,
+        }
+    }
+
+    /// Is this the search of `game` as it stands now?
+    fn is_for(&self, game: &Game) -> bool {
+        self.moves.iter().copied().eq(game.points())
+    }
+
+    /// Has the backend answered? The answer is then in `result` (`Some(None)`: no move).
+    fn poll(&mut self, searcher: &mut backend::Searcher, size: u8) -> bool {
+        if let Some(pending) = self.pending.as_mut()
+            && let Some(result) = searcher.poll(pending, size)
+        {
+            self.result = Some(result);
+            self.pending = None;
+        }
+        self.result.is_some()
+    }
+
+    /// Test hook: finishes the job with `info`, if it searches `moves`.
+    fn finish(&mut self, moves: &[Point], info: SearchInfo) -> bool {
+        if self.moves != moves {
+            return false;
+        }
+        self.pending = None;
+        self.result = Some(Some(info));
+        true
+    }
 }
 
 /// A delivered answer that was not applied because the position had changed.
@@ -94,10 +137,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), stop_thinking);
 }
 
-fn current_moves(game_match: &Match) -> Vec<Point> {
-    game_match.game.points().collect()
-}
-
 fn stop_thinking(mut thinking: ResMut<Thinking>, mut searcher: backend::Searcher) {
     if let Some(job) = thinking.0.take() {
         searcher.cancel(job);
@@ -114,18 +153,18 @@ fn start_or_cancel(
     mut thinking: ResMut<Thinking>,
     mut searcher: backend::Searcher,
 ) {
-    let wanted = game_match
-        .computer_to_move()
-        .then(|| current_moves(&game_match));
-    match (&thinking.0, &wanted) {
-        (Some(job), Some(moves)) if &job.moves == moves => return,
-        (None, None) => return,
+    let wanted = game_match.computer_to_move();
+    match &thinking.0 {
+        Some(job) if wanted && job.is_for(&game_match.game) => return,
+        None if !wanted => return,
         _ => {}
     }
     if let Some(old) = thinking.0.take() {
         searcher.cancel(old);
     }
-    let Some(moves) = wanted else { return };
+    if !wanted {
+        return;
+    }
     seed.0 = next_seed(seed.0);
     let settings = SearchSettings {
         level: game_match.level,
@@ -135,13 +174,12 @@ fn start_or_cancel(
         },
         seed: seed.0,
     };
-    let pending = searcher.start(&game_match.game, settings);
-    thinking.0 = Some(Job {
-        moves,
-        pending: Some(pending),
-        result: None,
-        started: time.elapsed(),
-    });
+    thinking.0 = Some(Job::start(
+        &mut searcher,
+        &game_match.game,
+        settings,
+        time.elapsed(),
+    ));
 }
 
 /// Collects a finished search and plays it, if the position is still the one searched.
@@ -157,14 +195,10 @@ fn poll_search(
     let Some(job) = thinking.0.as_mut() else {
         return;
     };
-    if let Some(pending) = job.pending.as_mut()
-        && let Some(result) = searcher.poll(pending, game_match.game.size())
-    {
-        job.result = Some(result);
-        job.pending = None;
+    if !job.poll(&mut searcher, game_match.game.size()) {
+        return;
     }
-    let Some(result) = &job.result else { return };
-    if job.moves != current_moves(&game_match) || !game_match.computer_to_move() {
+    if !job.is_for(&game_match.game) || !game_match.computer_to_move() {
         dropped.0 += 1;
         thinking.0 = None;
         return;
@@ -172,7 +206,7 @@ fn poll_search(
     if time.elapsed().saturating_sub(job.started) < pacing.min_think {
         return;
     }
-    if let Some(info) = result {
+    if let Some(Some(info)) = &job.result {
         actions.write(MatchAction::Place(info.best));
     }
     thinking.0 = None;
@@ -180,12 +214,8 @@ fn poll_search(
 
 /// Test hook: hands a finished result to the job for `moves`, as if its search had ended.
 pub fn deliver(thinking: &mut Thinking, moves: &[Point], info: SearchInfo) -> bool {
-    match thinking.0.as_mut() {
-        Some(job) if job.moves == moves => {
-            job.pending = None;
-            job.result = Some(Some(info));
-            true
-        }
-        _ => false,
-    }
+    thinking
+        .0
+        .as_mut()
+        .is_some_and(|job| job.finish(moves, info))
 }

@@ -358,19 +358,17 @@ fn update_hint(
     sprite.color = HINT_COLOUR.with_alpha(0.35 + 0.35 * breath);
 }
 
-/// Re-marks black's forbidden points when the match changes (the rule's recursion makes
-/// them cheap enough to recompute, but not every frame).
+/// Re-marks black's forbidden points when the match changes or a new board appears (the
+/// rule's recursion makes them cheap enough to recompute, but not every frame).
 fn sync_forbidden_marks(
     mut commands: Commands,
     game_match: Res<Match>,
     layout: Res<BoardLayout>,
-    root: Single<Entity, With<BoardRoot>>,
+    root: Single<(Entity, Ref<BoardRoot>)>,
     marks: Query<(Entity, &ForbiddenMark)>,
-    // The marks shown and the board they hang on (a new board starts bare).
-    mut shown: Local<Option<(Entity, Vec<Point>)>>,
 ) {
-    let fresh_board = shown.as_ref().is_none_or(|(board, _)| *board != *root);
-    if !game_match.is_changed() && !fresh_board {
+    let (root, board) = root.into_inner();
+    if !game_match.is_changed() && !board.is_added() {
         return;
     }
     let game = &game_match.game;
@@ -379,7 +377,9 @@ fn sync_forbidden_marks(
     } else {
         Vec::new()
     };
-    if !fresh_board && shown.as_ref().is_some_and(|(_, points)| *points == wanted) {
+    let mut shown: Vec<Point> = marks.iter().map(|(_, mark)| mark.0).collect();
+    shown.sort_by_key(|p| (p.row, p.col));
+    if shown == wanted {
         return;
     }
     for (entity, _) in &marks {
@@ -393,7 +393,7 @@ fn sync_forbidden_marks(
                 ForbiddenMark(p),
                 Transform::from_xyz(at.x, at.y, Z_MARKER - 0.1),
                 Visibility::default(),
-                ChildOf(*root),
+                ChildOf(root),
             ))
             .with_children(|cross| {
                 for angle in [FRAC_PI_4, -FRAC_PI_4] {
@@ -404,7 +404,6 @@ fn sync_forbidden_marks(
                 }
             });
     }
-    *shown = Some((*root, wanted));
 }
 
 fn sync_victory_line(

@@ -179,32 +179,24 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     fn four_then_block(&mut self, m: usize, next: impl FnOnce(&mut Self) -> bool) -> bool {
         let me = self.pos.to_move();
         let opp = 1 - me;
-        self.pos.play(m);
-        let won = match self.pos.count(me, threat::FIVE) {
+        self.play_through(m, |s| match s.pos.count(me, threat::FIVE) {
             0 => false,
             1 => {
-                let block = five_point_near(self.pos, m, me).expect("the five is on m's lines");
+                let block = five_point_near(s.pos, m, me).expect("the five is on m's lines");
                 // A block that completes the defender's own five ends it; one the
                 // defender may not play (Renju) loses.
-                if self.pos.class(block, opp) == threat::FIVE {
-                    false
-                } else if self.pos.class(block, opp) == threat::FORBIDDEN {
-                    true
-                } else {
-                    self.play_through(block, next)
+                match s.pos.class(block, opp) {
+                    threat::FIVE => false,
+                    threat::FORBIDDEN => true,
+                    _ => s.play_through(block, next),
                 }
             }
             _ => {
-                let five = five_point_near(self.pos, m, me).expect("the five is on m's lines");
-                self.line.push(five);
+                let five = five_point_near(s.pos, m, me).expect("the five is on m's lines");
+                s.line.push(five);
                 true
             }
-        };
-        self.pos.undo();
-        if won {
-            self.line.push(m);
-        }
-        won
+        })
     }
 
     /// Attacker to move; true if continuous threats (fours and open threes) win.

@@ -6,7 +6,7 @@
 
 use super::{Level, Limits, SearchInfo, SearchSettings};
 use crate::game::Game;
-use crate::notation::{format_moves, format_point, parse_moves, parse_point};
+use crate::notation::{format_moves, format_point, parse_point};
 use crate::rules::Rule;
 
 pub fn encode_request(game: &Game, settings: &SearchSettings) -> String {
@@ -39,12 +39,8 @@ pub fn decode_request(line: &str) -> Result<(Game, SearchSettings), String> {
         .parse()
         .map_err(|_| format!("bad time '{time_ms}'"))?;
     let seed: u64 = seed.parse().map_err(|_| format!("bad seed '{seed}'"))?;
-    let points = if moves == "-" {
-        Vec::new()
-    } else {
-        parse_moves(moves, size).map_err(|e| e.to_string())?
-    };
-    let game = Game::from_moves(size, rule, points).map_err(|e| e.to_string())?;
+    let moves = if moves == "-" { "" } else { moves };
+    let game = Game::from_move_string(size, rule, moves).map_err(|e| e.to_string())?;
     let limits = Limits {
         time_ms: (time_ms > 0).then_some(time_ms),
         nodes: None,
@@ -104,7 +100,7 @@ mod tests {
 
     #[test]
     fn requests_and_replies_round_trip() {
-        let game = Game::from_moves(15, Rule::Standard, parse_moves("h8i9", 15).unwrap()).unwrap();
+        let game = Game::from_move_string(15, Rule::Standard, "h8i9").unwrap();
         let settings = SearchSettings {
             level: Level::MIN,
             limits: Limits {

@@ -5,7 +5,7 @@ use gomoku_engine::Rule;
 use gomoku_engine::ai::{Level, Limits, SearchSettings, find_vcf, search};
 use gomoku_engine::clock::Stopwatch;
 use gomoku_engine::game::Game;
-use gomoku_engine::notation::{format_point, parse_moves};
+use gomoku_engine::notation::format_point;
 use std::sync::atomic::AtomicBool;
 
 /// Openings and middle games of different character (quiet, sharp, crowded).
@@ -25,8 +25,7 @@ const VCF_SET: &str = include_str!("../../../data/forced-wins.txt");
 const VCF_NODES: u64 = 2_000_000;
 
 fn game(moves: &str) -> Game {
-    let points = parse_moves(moves, 15).expect("bench positions parse");
-    Game::from_moves(15, Rule::Freestyle, points).expect("bench positions are legal")
+    Game::from_move_string(15, Rule::Freestyle, moves).expect("bench positions are legal")
 }
 
 pub fn run(nodes: u64) {

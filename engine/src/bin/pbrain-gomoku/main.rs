@@ -12,7 +12,7 @@ mod bench;
 use gomoku_engine::Rule;
 use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
 use gomoku_engine::game::Game;
-use gomoku_engine::notation::{format_point, parse_moves};
+use gomoku_engine::notation::format_point;
 use gomoku_engine::protocol::Brain;
 use gomoku_engine::renju::forbidden_points;
 use std::io::{BufRead, Write};
@@ -26,45 +26,25 @@ const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protoc
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        None => protocol(Level::MAX),
+    let done = match args.first().map(String::as_str) {
+        None => return protocol(Level::MAX),
         Some("--level") => match args
             .get(1)
             .and_then(|n| n.parse().ok())
             .and_then(Level::new)
         {
-            Some(level) if args.len() == 2 => protocol(level),
-            _ => {
-                eprintln!("bad --level\n{USAGE}");
-                ExitCode::from(2)
-            }
+            Some(level) if args.len() == 2 => return protocol(level),
+            _ => Err("bad --level".to_string()),
         },
-        Some("bench") => match bench_nodes(&args[1..]) {
-            Ok(nodes) => {
-                bench::run(nodes);
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("{e}\n{USAGE}");
-                ExitCode::from(2)
-            }
-        },
-        Some("forbidden") => match forbidden(&args[1..]) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("{e}\n{USAGE}");
-                ExitCode::from(2)
-            }
-        },
-        Some("best") => match best(&args[1..]) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("{e}\n{USAGE}");
-                ExitCode::from(2)
-            }
-        },
-        Some(_) => {
-            eprintln!("{USAGE}");
+        Some("bench") => bench_nodes(&args[1..]).map(bench::run),
+        Some("forbidden") => forbidden(&args[1..]),
+        Some("best") => best(&args[1..]),
+        Some(other) => Err(format!("unknown command '{other}'")),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
             ExitCode::from(2)
         }
     }
@@ -114,8 +94,7 @@ fn forbidden(args: &[String]) -> Result<(), String> {
         }
     }
     let moves = moves.ok_or("forbidden needs --moves")?;
-    let points = parse_moves(&moves, size).map_err(|e| e.to_string())?;
-    let game = Game::from_moves(size, Rule::Renju, points).map_err(|e| e.to_string())?;
+    let game = Game::from_move_string(size, Rule::Renju, &moves).map_err(|e| e.to_string())?;
     for p in forbidden_points(game.board()) {
         println!("{}", format_point(p));
     }
@@ -147,8 +126,7 @@ fn best(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option '{other}'")),
         }
     }
-    let points = parse_moves(&moves, size).map_err(|e| e.to_string())?;
-    let game = Game::from_moves(size, rule, points).map_err(|e| e.to_string())?;
+    let game = Game::from_move_string(size, rule, &moves).map_err(|e| e.to_string())?;
     let settings = SearchSettings {
         level,
         limits: Limits {
