@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
 const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protocol on stdin/stdout)
-       pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard] [--size N]
+       pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard|renju] [--size N]
        pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
        pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)";
 
