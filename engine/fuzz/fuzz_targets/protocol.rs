@@ -1,0 +1,77 @@
+//! The Gomocup protocol state machine (`protocol::Brain`) fed arbitrary lines, as the
+//! `pbrain-gomoku` binary feeds it stdin: START, BOARD...DONE, TURN, BEGIN, TAKEBACK,
+//! INFO and anything else, in any order.
+//!
+//! The brain plays at the lowest level, which looks no move ahead, so a search costs
+//! microseconds whatever time limits the input sets with INFO; at most `MAX_SEARCHES`
+//! lines that can search are handled per input.
+//!
+//! Checked after every line: each reply is a single non-empty line; a move reply names a
+//! point on the board that is now the game's last move; the game stays one that its moves
+//! rebuild.
+
+#![no_main]
+
+use gomoku_engine::Game;
+use gomoku_engine::ai::Level;
+use gomoku_engine::board::{MAX_SIZE, MIN_SIZE, Point};
+use gomoku_engine::protocol::Brain;
+use libfuzzer_sys::fuzz_target;
+
+const MAX_SEARCHES: usize = 64;
+
+/// `x,y` as the brain writes its moves (0-based, from the top-left).
+fn as_move(line: &str) -> Option<(u32, u32)> {
+    let (x, y) = line.split_once(',')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(x) && digits(y)).then(|| Some((x.parse().ok()?, y.parse().ok()?)))?
+}
+
+fn may_search(line: &str) -> bool {
+    let word = line.trim().split_whitespace().next().unwrap_or("");
+    ["BEGIN", "TURN", "DONE"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+fn check_game(game: &Game) {
+    assert!((MIN_SIZE..=MAX_SIZE).contains(&game.size()));
+    // BOARD positions are taken as given (no Renju judging), so rebuild the same way.
+    let rebuilt = Game::set_up(game.size(), game.rule(), game.points())
+        .unwrap_or_else(|e| panic!("the brain's game does not rebuild: {e}"));
+    assert_eq!(rebuilt.board(), game.board());
+    assert_eq!(rebuilt.outcome(), game.outcome());
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let mut brain = Brain::new(Level::MIN);
+    let mut searches = 0;
+    for line in text.split('\n') {
+        if may_search(line) {
+            searches += 1;
+            if searches > MAX_SEARCHES {
+                break;
+            }
+        }
+        let reply = brain.handle(line);
+        assert!(reply.lines.len() <= 1, "{line:?} -> {reply:?}");
+        for out in &reply.lines {
+            assert!(!out.is_empty(), "{line:?} -> empty reply");
+            assert!(!out.contains(['\n', '\r']), "{line:?} -> {out:?}");
+            if let Some((x, y)) = as_move(out) {
+                let game = brain.game().expect("a move reply without a game");
+                let size = game.size() as u32;
+                assert!(x < size && y < size, "{line:?} -> {out:?} off the board");
+                let p = Point::new(x as u8, (size - 1 - y) as u8);
+                assert_eq!(game.last_move(), Some(p), "{line:?} -> {out:?} not played");
+            }
+        }
+        if let Some(game) = brain.game() {
+            check_game(game);
+        }
+        if reply.quit {
+            break;
+        }
+    }
+});
