@@ -21,8 +21,21 @@ pub struct Reply {
 
 impl Reply {
     fn line(text: impl Into<String>) -> Reply {
+        let mut text = text.into();
+        // Errors quote the input, which may hold control characters: a CR would end the
+        // reply early for a manager that splits lines on it, and what follows could read
+        // as a move. They are written escaped instead.
+        if text.contains(char::is_control) {
+            text = text
+                .chars()
+                .map(|c| match c.is_control() {
+                    true => c.escape_default().to_string(),
+                    false => c.to_string(),
+                })
+                .collect();
+        }
         Reply {
-            lines: vec![text.into()],
+            lines: vec![text],
             quit: false,
         }
     }
@@ -222,6 +235,15 @@ impl Brain {
             _ => {}
         }
         Reply::none()
+    }
+
+    /// Handles one line from the manager as it came, without its line end: a line that
+    /// is not UTF-8 gets an `ERROR` and changes nothing.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Reply {
+        match std::str::from_utf8(line) {
+            Ok(line) => self.handle(line),
+            Err(e) => Reply::error(format!("the line is not valid UTF-8 ({e})")),
+        }
     }
 
     /// Handles one line from the manager.
@@ -460,6 +482,19 @@ mod tests {
         assert!(taken[0].starts_with("ERROR"), "occupied: {taken:?}");
         assert_eq!(run(&mut b, &["ABOUT"]), [ABOUT]);
         assert!(run(&mut b, &["INFO evaluate 1,1", "INFO folder /tmp"]).is_empty());
+    }
+
+    #[test]
+    fn replies_quoting_the_input_stay_one_line() {
+        // Found by fuzzing: a CR inside a line was echoed in the ERROR, so a manager
+        // splitting on CR would have read "7,7" here as the brain's move.
+        let mut b = Brain::default();
+        run(&mut b, &["START 15"]);
+        let reply = run(&mut b, &["TURN 1,x\r7,7\rz"]);
+        assert_eq!(reply, [r"ERROR bad coordinate 'x\r7,7\rz'"]);
+        let reply = run(&mut b, &["START 1\u{1}5"]);
+        assert_eq!(reply, [r"ERROR START needs a board size, got '1\u{1}5'"]);
+        assert!(reply.iter().all(|l| !l.contains(char::is_control)));
     }
 
     #[test]

@@ -1,9 +1,15 @@
 //! The `pbrain-gomoku` command line: its tool subcommands and its protocol loop.
 
+use gomoku_engine::notation::parse_point;
+use gomoku_engine::{Game, Point, Rule};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str], stdin: &str) -> Output {
+    run_bytes(args, stdin.as_bytes())
+}
+
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -11,12 +17,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -37,16 +38,33 @@ fn forbidden_lists_blacks_forbidden_points_one_per_line() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("already taken"));
 }
 
-#[test]
-fn best_prints_a_move_and_its_search_info() {
-    let o = run(
-        &["best", "--moves", "h8i9h9", "--ms", "100", "--level", "6"],
-        "",
+/// The move `best` prints for `moves`, checked to be a legal point of that position.
+fn best_move(moves: &str, extra: &[&str]) -> (Point, Output) {
+    let mut args = vec!["best", "--moves", moves];
+    args.extend_from_slice(extra);
+    let o = run(&args, "");
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let printed = out.trim();
+    let p = parse_point(printed, 15).unwrap_or_else(|e| panic!("{printed:?}: {e}"));
+    let game = Game::from_move_string(15, Rule::Freestyle, moves).unwrap();
+    assert!(
+        game.check(p).is_ok(),
+        "{printed} is not legal after {moves}"
     );
-    assert!(o.status.success());
-    let mv = stdout(&o);
-    assert!(mv.trim().len() >= 2, "{mv:?}");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("depth"));
+    (p, o)
+}
+
+#[test]
+fn best_prints_a_legal_move_and_its_search_info() {
+    let (_, o) = best_move("h8i9h9", &["--ms", "100", "--level", "6"]);
+    let info = String::from_utf8_lossy(&o.stderr);
+    assert!(info.contains("depth") && info.contains("nodes"), "{info}");
+    // White's four a1..a4 can only be stopped at a5: every level must print that point.
+    for level in ["1", "6"] {
+        let (p, _) = best_move("h8a1h9a2h10a3b9a4", &["--ms", "100", "--level", level]);
+        assert_eq!(p, parse_point("a5", 15).unwrap(), "level {level}");
+    }
 }
 
 #[test]
@@ -61,6 +79,18 @@ fn the_protocol_loop_answers_and_survives_garbage() {
     assert_eq!(lines[1], "7,7", "opens in the centre");
     assert!(lines[2].starts_with("ERROR"), "{lines:?}");
     assert!(lines[3].contains(','), "answers the next TURN: {lines:?}");
+}
+
+#[test]
+fn the_protocol_loop_answers_a_line_that_is_not_utf8_with_an_error_and_goes_on() {
+    let o = run_bytes(&[], b"START 15\nINFO \xff\xfe rule\r\nBEGIN\nEND\n");
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("ERROR"), "{lines:?}");
+    assert_eq!(lines[2], "7,7", "answers the BEGIN after the bad line");
 }
 
 #[test]

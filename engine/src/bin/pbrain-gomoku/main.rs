@@ -52,11 +52,18 @@ fn main() -> ExitCode {
 
 fn protocol(level: Level) -> ExitCode {
     let mut brain = Brain::new(level);
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let reply = brain.handle(&line);
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // A line that is not UTF-8 (a stray byte, a mangled name) gets an ERROR of its
+        // own; the brain goes on with the next line.
+        let reply = brain.handle_bytes(strip_line_end(&bytes));
         for l in &reply.lines {
             if writeln!(out, "{l}").and_then(|_| out.flush()).is_err() {
                 return ExitCode::FAILURE;
@@ -67,6 +74,14 @@ fn protocol(level: Level) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The line without its `\n` or `\r\n`, as `BufRead::lines` gives it.
+fn strip_line_end(bytes: &[u8]) -> &[u8] {
+    match bytes.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => bytes,
+    }
 }
 
 fn bench_nodes(args: &[String]) -> Result<u64, String> {
