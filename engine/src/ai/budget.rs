@@ -100,3 +100,32 @@ impl<'a> Budget<'a> {
         self.local_hit = false;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cancel_raised_mid_search_stops_it_within_one_check() {
+        let cancel = AtomicBool::new(false);
+        let mut budget = Budget::new(None, None, &cancel);
+        for _ in 0..1000 {
+            assert!(!budget.tick());
+        }
+        cancel.store(true, Ordering::Relaxed);
+        let more = (1..=CHECK_EVERY).find(|_| budget.tick());
+        assert!(
+            more.is_some(),
+            "still running {CHECK_EVERY} nodes after the cancel"
+        );
+        assert!(budget.stopped());
+    }
+
+    #[test]
+    fn the_node_cap_stops_within_one_check() {
+        let cancel = AtomicBool::new(false);
+        let mut budget = Budget::new(None, Some(1000), &cancel);
+        let stopped_at = (1..=1000 + CHECK_EVERY).find(|_| budget.tick());
+        assert!(stopped_at.is_some_and(|n| n >= 1000), "{stopped_at:?}");
+    }
+}
