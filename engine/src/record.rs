@@ -174,13 +174,13 @@ impl Record {
                     if black.is_some() {
                         return Err(twice());
                     }
-                    black = Some(value.trim().to_string());
+                    black = Some(clean_name(value));
                 }
                 "white" => {
                     if white.is_some() {
                         return Err(twice());
                     }
-                    white = Some(value.trim().to_string());
+                    white = Some(clean_name(value));
                 }
                 "move" => {
                     let board = size
@@ -403,6 +403,18 @@ mod tests {
                 .contains("version 2")
         );
         assert!(Record::parse(&format!("{text}move a1\n")).is_err());
+    }
+
+    #[test]
+    fn names_load_as_they_save() {
+        // Found by fuzzing: a control character in a name (a BEL here) loaded as is, but
+        // saving drops it, so the record did not load back equal to itself.
+        let text = sample()
+            .to_text()
+            .replace("white DeepThought", "white Deep\u{7}Thought \u{b}");
+        let r = Record::parse(&text).unwrap();
+        assert_eq!(r.white, "DeepThought");
+        assert_eq!(Record::parse(&r.to_text()).unwrap(), r);
     }
 
     #[test]
