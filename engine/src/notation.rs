@@ -56,16 +56,23 @@ pub fn parse_point(text: &str, size: u8) -> Result<Point, NotationError> {
     }
 }
 
-/// Parses a move string: points written back to back (`h8i9j10`), or separated by spaces
-/// or commas (`h8 i9, j10`). Checks every point lies on a board of `size`.
+/// Parses a move string: points written back to back (`h8i9j10`), or separated by
+/// whitespace (any, as `str::trim` and `parse_point` see it), commas or semicolons
+/// (`h8 i9, j10`). Checks every point lies on a board of `size`.
 pub fn parse_moves(text: &str, size: u8) -> Result<Vec<Point>, NotationError> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii_whitespace() || b == b',' || b == b';' {
+        if b == b',' || b == b';' {
             i += 1;
+            continue;
+        }
+        // `i` is always at a character boundary: it moves by ASCII bytes or whole characters.
+        let c = text[i..].chars().next().unwrap_or_default();
+        if c.is_whitespace() {
+            i += c.len_utf8();
             continue;
         }
         let start = i;
@@ -165,6 +172,18 @@ mod tests {
         assert_eq!(e.token, "é5");
         assert!(parse_point("h8i9", 15).is_err());
         assert!(parse_moves("h99999999999999999999", 15).is_err());
+    }
+
+    #[test]
+    fn any_whitespace_separates_as_parse_point_trims_it() {
+        // Found by fuzzing: parse_point trimmed a vertical tab or no-break space that
+        // parse_moves refused as a bad token.
+        let expect = vec![Point::new(7, 7), Point::new(8, 8), Point::new(9, 9)];
+        assert_eq!(parse_moves("h8\u{b}i9\u{a0}j10\u{3000}", 15), Ok(expect));
+        assert_eq!(parse_point("c1\u{b}\u{c}", 15), Ok(Point::new(2, 0)));
+        assert_eq!(parse_moves("c1\u{b}\u{c}", 15), Ok(vec![Point::new(2, 0)]));
+        let e = parse_moves("h8\u{a0}\u{a0}é5", 15).unwrap_err();
+        assert_eq!((e.token.as_str(), e.offset), ("é5", 6));
     }
 
     proptest! {
