@@ -78,15 +78,15 @@ pub fn decode_reply(line: &str, size: u8) -> Result<Option<SearchInfo>, String> 
         return Err(format!("bad reply '{line}'"));
     };
     let best = parse_point(best, size).map_err(|e| e.to_string())?;
-    let number = |s: &str| {
-        s.parse::<i64>()
-            .map_err(|_| format!("bad number '{s}' in reply"))
-    };
+    // Each number in its own type: out of range is an error, not a silent wrap.
+    fn number<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+        s.parse().map_err(|_| format!("bad number '{s}' in reply"))
+    }
     Ok(Some(SearchInfo {
         best,
-        score: number(score)? as i32,
-        depth: number(depth)? as u32,
-        nodes: number(nodes)? as u64,
+        score: number(score)?,
+        depth: number(depth)?,
+        nodes: number(nodes)?,
         elapsed_ms: 0,
         pv: vec![best],
     }))
@@ -143,7 +143,18 @@ mod tests {
         ] {
             assert!(decode_request(bad).is_err(), "{bad}");
         }
-        for bad in ["", "h8 1 2", "z99 1 2 3", "h8 x 2 3"] {
+        // Found by fuzzing: numbers out of their field's range used to wrap (nodes -2
+        // read as 18446744073709551614, which then did not decode again).
+        for bad in [
+            "",
+            "h8 1 2",
+            "z99 1 2 3",
+            "h8 x 2 3",
+            "h8 1 2 -2",
+            "h8 1 -1 3",
+            "h8 4294967296 2 3",
+            "h8 1 4294967296 3",
+        ] {
             assert!(decode_reply(bad, 15).is_err(), "{bad}");
         }
     }
