@@ -2,12 +2,18 @@
 //! worker and the Gomocup binary; levels select how hard it tries.
 
 mod budget;
+mod eval;
+mod movepick;
 mod pattern;
 mod position;
 mod search;
+mod skill;
 mod threats;
 mod tt;
+mod types;
 pub mod wire;
+
+pub use skill::Level;
 
 use crate::board::Point;
 use crate::game::Game;
@@ -15,83 +21,8 @@ use budget::Budget;
 use position::Position;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use search::{Searcher, Style};
-use std::fmt;
+use search::Searcher;
 use std::sync::atomic::AtomicBool;
-
-/// How strong the computer plays, from 1 (beginner) up to `Level::MAX`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Level(u8);
-
-impl Level {
-    pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(6);
-
-    /// `None` for a number outside `MIN..=MAX`.
-    pub fn new(n: u8) -> Option<Level> {
-        (Level::MIN.0..=Level::MAX.0)
-            .contains(&n)
-            .then_some(Level(n))
-    }
-
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    pub fn all() -> impl Iterator<Item = Level> {
-        (Level::MIN.0..=Level::MAX.0).map(Level)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self.0 {
-            1 => "Beginner",
-            2 => "Novice",
-            3 => "Casual",
-            4 => "Club",
-            5 => "Expert",
-            _ => "Master",
-        }
-    }
-
-    /// How this level searches: lower levels look less deep, skip threat searches and
-    /// choose at random among moves close to the best, so a new player can win.
-    fn style(self) -> Style {
-        let (max_depth, branch, vcf, defend, vct, margin) = match self.0 {
-            // Depth 0: no look-ahead at all, a move among the promising ones.
-            1 => (0, 16, false, false, false, 0),
-            2 => (1, 16, false, false, false, 150),
-            3 => (2, 12, false, false, false, 60),
-            4 => (4, 12, true, true, false, 15),
-            5 => (8, 12, true, true, false, 0),
-            _ => (64, 14, true, true, true, 0),
-        };
-        Style {
-            max_depth,
-            branch,
-            vcf,
-            defend,
-            vct,
-            margin,
-        }
-    }
-
-    /// The node budget when the caller sets no limit, so that every search ends.
-    fn default_nodes(self) -> u64 {
-        [20_000, 50_000, 100_000, 300_000, 600_000, 1_500_000][self.0 as usize - 1]
-    }
-}
-
-impl Default for Level {
-    fn default() -> Self {
-        Level::MAX
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.0, self.name())
-    }
-}
 
 /// What a search may spend. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

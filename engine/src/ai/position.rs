@@ -3,71 +3,24 @@
 //! point's line pattern in all four directions for both colours, the threat class those
 //! patterns combine to, an evaluation sum, "near a stone" counts and a Zobrist hash.
 
+use super::eval;
 use super::pattern::{self, FiveRule, Pattern, REACH};
+use super::types::{PerStone, STONES, Threat};
 use crate::board::{Board, DIRECTIONS, Point, Stone};
 use crate::renju;
 use crate::rules::Rule;
 use std::sync::OnceLock;
 
-/// Colour indices.
-pub(crate) const BLACK: usize = 0;
-pub(crate) const WHITE: usize = 1;
+/// "Near a stone" means within this many points (king's move distance): where the
+/// search looks for moves.
+const NEAR_RADIUS: i8 = 2;
 
-pub(crate) fn colour(stone: Stone) -> usize {
+/// The code of a stone inside a pattern key, which is written as black sees the line.
+fn key_code(stone: Stone) -> u32 {
     match stone {
-        Stone::Black => BLACK,
-        Stone::White => WHITE,
+        Stone::Black => pattern::OWN,
+        Stone::White => pattern::OPP,
     }
-}
-
-/// What a point is worth to one colour, by the strongest thing a stone there makes.
-/// Fours and better (`B4..`) are the moves a VCF uses; `F4` covers an open four and a
-/// double four, both unstoppable.
-pub(crate) mod threat {
-    /// Renju: black may not play here. Below everything, so `class >= B4` never
-    /// mistakes a forbidden point for a four.
-    pub const FORBIDDEN: u8 = 0;
-    pub const NONE: u8 = 1;
-    pub const OTHER: u8 = 2;
-    pub const F3: u8 = 3;
-    pub const F33: u8 = 4;
-    pub const B4: u8 = 5;
-    pub const F43: u8 = 6;
-    pub const F4: u8 = 7;
-    pub const FIVE: u8 = 8;
-    pub const COUNT: usize = 9;
-}
-
-/// Worth of one direction's pattern at an empty point (index = `Pattern as u8`).
-const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 18, 25, 70, 90, 350, 1500];
-
-fn classify(pats: &[Pattern; 4]) -> (u8, i32) {
-    let count = |p: Pattern| pats.iter().filter(|&&q| q == p).count();
-    let (fives, flex4, block4, flex3) = (
-        count(Pattern::Five),
-        count(Pattern::Flex4),
-        count(Pattern::Block4),
-        count(Pattern::Flex3),
-    );
-    let (class, bonus) = if fives > 0 {
-        (threat::FIVE, 0)
-    } else if flex4 > 0 || block4 >= 2 {
-        (threat::F4, 600)
-    } else if block4 > 0 && flex3 > 0 {
-        (threat::F43, 400)
-    } else if block4 > 0 {
-        (threat::B4, 0)
-    } else if flex3 >= 2 {
-        (threat::F33, 250)
-    } else if flex3 > 0 {
-        (threat::F3, 0)
-    } else if pats.iter().any(|&p| p > Pattern::Overline) {
-        (threat::OTHER, 0)
-    } else {
-        (threat::NONE, 0)
-    };
-    let value = pats.iter().map(|&p| PATTERN_VALUE[p as usize]).sum::<i32>() + bonus;
-    (class, value)
 }
 
 /// Random 64-bit numbers per point and colour, the same in every run.
@@ -98,24 +51,24 @@ pub(crate) struct Position {
     /// against the exact rules on `board`.
     renju: bool,
     board: Board,
-    cells: Vec<u8>,
+    cells: Vec<Option<Stone>>,
     /// Per point and direction, the neighbours as black sees them.
     keys: Vec<[u32; 4]>,
-    pats: Vec<[[Pattern; 4]; 2]>,
-    class: Vec<[u8; 2]>,
-    value: Vec<[i32; 2]>,
+    pats: Vec<PerStone<[Pattern; 4]>>,
+    class: Vec<PerStone<Threat>>,
+    value: Vec<PerStone<i32>>,
     /// Stones within two points (king's move distance).
     near: Vec<u8>,
     /// Empty points per colour and threat class.
-    counts: [[u16; threat::COUNT]; 2],
+    counts: PerStone<[u16; Threat::COUNT]>,
     /// Sum of `value` over empty points, per colour.
-    sums: [i32; 2],
+    sums: PerStone<i32>,
     hash: u64,
-    tables: [&'static [u8]; 2],
+    tables: PerStone<&'static [u8]>,
     watchers: Vec<Vec<Watcher>>,
     neighbourhood: Vec<Vec<u16>>,
     moves: Vec<u16>,
-    to_move: usize,
+    to_move: Stone,
 }
 
 impl Position {
@@ -130,31 +83,32 @@ impl Position {
                 FiveRule::ExactlyFive
             }
         };
-        let mut counts = [[0; threat::COUNT]; 2];
-        // Every point starts empty and of class NONE.
-        counts[BLACK][threat::NONE as usize] = n as u16;
-        counts[WHITE][threat::NONE as usize] = n as u16;
+        let mut counts = PerStone::new([0; Threat::COUNT], [0; Threat::COUNT]);
+        // Every point starts empty and of class Nothing.
+        for c in STONES {
+            counts[c][Threat::Nothing as usize] = n as u16;
+        }
         let mut pos = Position {
             size,
             renju: rule.has_forbidden_moves(Stone::Black),
             board: Board::new(size as u8).expect("the game's board size is valid"),
-            cells: vec![0; n],
+            cells: vec![None; n],
             keys: vec![[0; 4]; n],
-            pats: vec![[[Pattern::Dead; 4]; 2]; n],
-            class: vec![[threat::NONE; 2]; n],
-            value: vec![[0; 2]; n],
+            pats: vec![PerStone::new([Pattern::Dead; 4], [Pattern::Dead; 4]); n],
+            class: vec![PerStone::new(Threat::Nothing, Threat::Nothing); n],
+            value: vec![PerStone::new(0, 0); n],
             near: vec![0; n],
             counts,
-            sums: [0; 2],
+            sums: PerStone::new(0, 0),
             hash: 0,
-            tables: [
+            tables: PerStone::new(
                 pattern::table(five_rule(Stone::Black)),
                 pattern::table(five_rule(Stone::White)),
-            ],
+            ),
             watchers: vec![Vec::new(); n],
             neighbourhood: vec![Vec::new(); n],
             moves: Vec::new(),
-            to_move: BLACK,
+            to_move: Stone::Black,
         };
         for i in 0..n {
             let p = pos.point(i);
@@ -171,8 +125,8 @@ impl Position {
                     }
                 }
             }
-            for dr in -2..=2i8 {
-                for dc in -2..=2i8 {
+            for dr in -NEAR_RADIUS..=NEAR_RADIUS {
+                for dc in -NEAR_RADIUS..=NEAR_RADIUS {
                     if (dr, dc) != (0, 0)
                         && let Some(q) = p.offset((dc, dr), 1, size as u8)
                     {
@@ -190,11 +144,11 @@ impl Position {
         for p in board.points() {
             if let Some(stone) = board.get(p) {
                 let i = pos.index(p);
-                pos.to_move = colour(stone);
+                pos.to_move = stone;
                 pos.play(i);
             }
         }
-        pos.to_move = colour(to_move);
+        pos.to_move = to_move;
         pos.moves.clear();
         pos
     }
@@ -209,9 +163,9 @@ impl Position {
 
     /// Is `i` a legal point for the side to move, by the exact rules?
     pub(crate) fn is_legal(&self, i: usize) -> bool {
-        self.cells[i] == 0
+        self.cells[i].is_none()
             && !(self.renju
-                && self.to_move == BLACK
+                && self.to_move == Stone::Black
                 && renju::forbidden(&self.board, self.point(i)).is_some())
     }
 
@@ -223,7 +177,7 @@ impl Position {
         Point::new((i % self.size) as u8, (i / self.size) as u8)
     }
 
-    pub(crate) fn to_move(&self) -> usize {
+    pub(crate) fn to_move(&self) -> Stone {
         self.to_move
     }
 
@@ -232,11 +186,11 @@ impl Position {
     }
 
     pub(crate) fn is_empty(&self, i: usize) -> bool {
-        self.cells[i] == 0
+        self.cells[i].is_none()
     }
 
     pub(crate) fn stones(&self) -> usize {
-        self.cells.iter().filter(|&&c| c != 0).count()
+        self.cells.iter().filter(|c| c.is_some()).count()
     }
 
     pub(crate) fn is_near(&self, i: usize) -> bool {
@@ -244,33 +198,33 @@ impl Position {
     }
 
     /// Threat class of an empty point for a colour.
-    pub(crate) fn class(&self, i: usize, c: usize) -> u8 {
+    pub(crate) fn class(&self, i: usize, c: Stone) -> Threat {
         self.class[i][c]
     }
 
-    pub(crate) fn value(&self, i: usize, c: usize) -> i32 {
+    pub(crate) fn value(&self, i: usize, c: Stone) -> i32 {
         self.value[i][c]
     }
 
     /// Number of empty points where colour `c` has threat class `class`.
-    pub(crate) fn count(&self, c: usize, class: u8) -> u16 {
+    pub(crate) fn count(&self, c: Stone, class: Threat) -> u16 {
         self.counts[c][class as usize]
     }
 
     /// Does colour `c` have a point making at least `class`?
-    pub(crate) fn has_at_least(&self, c: usize, class: u8) -> bool {
+    pub(crate) fn has_at_least(&self, c: Stone, class: Threat) -> bool {
         self.counts[c][class as usize..].iter().any(|&n| n > 0)
     }
 
     /// The empty points where colour `c` has exactly threat class `class`.
-    pub(crate) fn points_of(&self, c: usize, class: u8) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cells.len()).filter(move |&i| self.cells[i] == 0 && self.class[i][c] == class)
+    pub(crate) fn points_of(&self, c: Stone, class: Threat) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cells.len()).filter(move |&i| self.cells[i].is_none() && self.class[i][c] == class)
     }
 
     /// Static evaluation for the side to move.
     pub(crate) fn evaluate(&self) -> i32 {
         let me = self.to_move;
-        (self.sums[me] * 6 - self.sums[1 - me] * 5) / 5
+        eval::evaluate(self.sums[me], self.sums[me.opponent()])
     }
 
     /// The neighbours (within REACH, all directions) of a point, for local scans.
@@ -280,18 +234,13 @@ impl Position {
 
     /// Places a stone of the side to move on empty point `i`.
     pub(crate) fn play(&mut self, i: usize) {
-        debug_assert_eq!(self.cells[i], 0);
+        debug_assert!(self.cells[i].is_none());
         let c = self.to_move;
         self.remove_contribution(i);
-        self.cells[i] = c as u8 + 1;
-        let stone = if c == BLACK {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        self.board.set(self.point(i), Some(stone));
-        self.hash ^= zobrist()[i][c];
-        let code = c as u32 + 1;
+        self.cells[i] = Some(c);
+        self.board.set(self.point(i), Some(c));
+        self.hash ^= zobrist()[i][c as usize];
+        let code = key_code(c);
         for k in 0..self.watchers[i].len() {
             let (q, d, s) = self.watchers[i][k];
             let key = &mut self.keys[q as usize][d as usize];
@@ -303,16 +252,17 @@ impl Position {
             self.near[self.neighbourhood[i][k] as usize] += 1;
         }
         self.moves.push(i as u16);
-        self.to_move = 1 - c;
+        self.to_move = c.opponent();
     }
 
     /// Takes back the last `play`.
     pub(crate) fn undo(&mut self) {
         let i = self.moves.pop().expect("undo after play") as usize;
-        let c = self.cells[i] as usize - 1;
-        self.cells[i] = 0;
+        let c = self.cells[i]
+            .take()
+            .expect("the last move's point holds its stone");
         self.board.set(self.point(i), None);
-        self.hash ^= zobrist()[i][c];
+        self.hash ^= zobrist()[i][c as usize];
         for k in 0..self.watchers[i].len() {
             let (q, d, s) = self.watchers[i][k];
             self.keys[q as usize][d as usize] &= !(3 << (2 * s));
@@ -328,24 +278,25 @@ impl Position {
 
     /// Passes the move (null move), used to ask "what if the opponent moved now".
     pub(crate) fn pass(&mut self) {
-        self.to_move = 1 - self.to_move;
+        self.to_move = self.to_move.opponent();
     }
 
     fn refresh_pattern(&mut self, i: usize, d: usize) {
         let key = self.keys[i][d];
-        self.pats[i][BLACK][d] = pattern::lookup(self.tables[BLACK], key);
-        self.pats[i][WHITE][d] = pattern::lookup(self.tables[WHITE], pattern::swap_colours(key));
+        let (black, white) = (Stone::Black, Stone::White);
+        self.pats[i][black][d] = pattern::lookup(self.tables[black], key);
+        self.pats[i][white][d] = pattern::lookup(self.tables[white], pattern::swap_colours(key));
     }
 
     fn refresh_class(&mut self, i: usize) {
-        let empty = self.cells[i] == 0;
+        let empty = self.cells[i].is_none();
         if empty {
             self.remove_contribution(i);
         }
-        for c in [BLACK, WHITE] {
-            let (mut class, mut value) = classify(&self.pats[i][c]);
-            if c == BLACK && self.renju && empty && self.may_be_forbidden(i, class) {
-                class = threat::FORBIDDEN;
+        for c in STONES {
+            let (mut class, mut value) = eval::classify(&self.pats[i][c]);
+            if c == Stone::Black && self.renju && empty && self.may_be_forbidden(i, class) {
+                class = Threat::Forbidden;
                 value = 0;
             }
             self.class[i][c] = class;
@@ -358,23 +309,23 @@ impl Position {
 
     /// Black's patterns at `i` hint at a double three, double four or overline: ask the
     /// exact rules (rarely needed, so their cost does not matter).
-    fn may_be_forbidden(&self, i: usize, class: u8) -> bool {
-        let pats = &self.pats[i][BLACK];
+    fn may_be_forbidden(&self, i: usize, class: Threat) -> bool {
+        let pats = &self.pats[i][Stone::Black];
         let strong = pats.iter().filter(|&&p| p >= Pattern::Flex3).count();
-        class != threat::FIVE
+        class != Threat::Five
             && (strong >= 2 || pats.contains(&Pattern::Overline))
             && renju::forbidden(&self.board, self.point(i)).is_some()
     }
 
     fn remove_contribution(&mut self, i: usize) {
-        for c in [BLACK, WHITE] {
+        for c in STONES {
             self.counts[c][self.class[i][c] as usize] -= 1;
             self.sums[c] -= self.value[i][c];
         }
     }
 
     fn add_contribution(&mut self, i: usize) {
-        for c in [BLACK, WHITE] {
+        for c in STONES {
             self.counts[c][self.class[i][c] as usize] += 1;
             self.sums[c] += self.value[i][c];
         }
@@ -440,10 +391,10 @@ mod tests {
         let pos = position("h8a1h9a2h10");
         let h11 = pos.index(Point::new(7, 10));
         let h7 = pos.index(Point::new(7, 6));
-        assert_eq!(pos.class(h11, BLACK), threat::F4);
-        assert_eq!(pos.class(h7, BLACK), threat::F4);
-        assert_eq!(pos.count(BLACK, threat::F4), 2);
-        assert!(pos.has_at_least(BLACK, threat::B4));
-        assert!(!pos.has_at_least(WHITE, threat::F3));
+        assert_eq!(pos.class(h11, Stone::Black), Threat::WinningFour);
+        assert_eq!(pos.class(h7, Stone::Black), Threat::WinningFour);
+        assert_eq!(pos.count(Stone::Black, Threat::WinningFour), 2);
+        assert!(pos.has_at_least(Stone::Black, Threat::Four));
+        assert!(!pos.has_at_least(Stone::White, Threat::Three));
     }
 }

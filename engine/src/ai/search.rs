@@ -5,34 +5,38 @@
 //! up depth.
 
 use super::budget::Budget;
-use super::position::{Position, threat};
+use super::eval;
+use super::movepick::{self, Killers};
+use super::position::Position;
+use super::skill::{self, Style};
 use super::threats::{MAX_VCF_DEPTH, ThreatMemory, ThreatSearch, five_point};
 use super::tt::{Bound, Entry, Table};
-use rand::RngExt;
+use super::types::{INF, PackedMove, Threat, WON, loss_in, win_in};
 use rand::rngs::SmallRng;
 
-/// A five made at ply p scores `WIN - p`; anything beyond `WON` is a forced result.
-pub(crate) const WIN: i32 = 1_000_000;
-pub(crate) const WON: i32 = WIN - 10_000;
-const INF: i32 = WIN + 1;
 /// Fours a leaf's VCF may use: enough for the common short wins, cheap at every leaf.
 const LEAF_VCF_DEPTH: u8 = 6;
 /// Threats (fours and threes) a root VCT may use.
 const VCT_DEPTH: u8 = 7;
-
-/// How one level searches.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Style {
-    pub max_depth: i32,
-    /// Moves searched per node in a quiet position, best-ordered first.
-    pub branch: usize,
-    pub vcf: bool,
-    /// Look for the opponent's VCF and play only moves that refute it.
-    pub defend: bool,
-    pub vct: bool,
-    /// Any root move within this many points of the best may be chosen (0 = the best).
-    pub margin: i32,
-}
+/// log2 of the transposition table's entries: 2^19 entries of 16 bytes are 8 MiB, fine
+/// in the browser's worker too.
+const TT_BITS: u32 = 19;
+/// The root considers at least this many moves, whatever the level's branching: a
+/// wider first choice costs little and catches moves the static order undervalues.
+const ROOT_MIN_BRANCH: usize = 24;
+/// Shares of what is left of the budget for the root's threat searches. Our own VCF
+/// and VCT, when they exist, end the search at once, so they may take more; the
+/// opponent's are only a check; refuting an opponent's threat win shares its slice among
+/// all candidates.
+const OWN_VCF_SHARE: f64 = 0.1;
+const OWN_VCT_SHARE: f64 = 0.15;
+const OPPONENT_VCF_SHARE: f64 = 0.05;
+const OPPONENT_VCT_SHARE: f64 = 0.05;
+const REFUTATIONS_SHARE: f64 = 0.25;
+/// Iterative deepening starts no new iteration past this fraction of the budget: the
+/// next one would rarely finish (chosen by an arena match: 57.5% against the build that
+/// deepened further).
+const DEEPEN_UNTIL: f64 = 0.7;
 
 pub(crate) struct Found {
     pub best: usize,
@@ -46,7 +50,7 @@ pub(crate) struct Searcher<'c> {
     pub budget: Budget<'c>,
     tt: Table,
     memory: ThreatMemory,
-    killers: Vec<[u16; 2]>,
+    killers: Killers,
     style: Style,
 }
 
@@ -75,10 +79,9 @@ impl<'c> Searcher<'c> {
         Searcher {
             pos,
             budget,
-            // 2^19 entries of 16 bytes: 8 MiB, fine in the browser worker too.
-            tt: Table::new(19),
+            tt: Table::new(TT_BITS),
             memory: ThreatMemory::new(),
-            killers: vec![[u16::MAX; 2]; 128],
+            killers: Killers::new(),
             style,
         }
     }
@@ -95,70 +98,69 @@ impl<'c> Searcher<'c> {
     /// Chooses the move for the side to move; `None` only when no point is free.
     pub(crate) fn run(&mut self, rng: &mut SmallRng) -> Option<Found> {
         let me = self.pos.to_move();
-        let opp = 1 - me;
+        let opp = me.opponent();
         if self.pos.stones() == 0 {
             let centre = self.pos.size() / 2;
             let c = centre * self.pos.size() + centre;
             return Self::found(c, 0, vec![c]);
         }
         if let Some(p) = five_point(&self.pos, me) {
-            return Self::found(p, WIN - 1, vec![p]);
+            return Self::found(p, win_in(1), vec![p]);
         }
         if let Some(p) = five_point(&self.pos, opp) {
-            let lost = self.pos.count(opp, threat::FIVE) > 1 || !self.pos.is_legal(p);
+            let lost = self.pos.count(opp, Threat::Five) > 1 || !self.pos.is_legal(p);
             let p = if self.pos.is_legal(p) {
                 p
             } else {
-                self.fallback()?
+                movepick::fallback(&self.pos)?
             };
-            return Self::found(p, if lost { 2 - WIN } else { 0 }, vec![p]);
+            return Self::found(p, if lost { loss_in(2) } else { 0 }, vec![p]);
         }
         // Threat classes can lag behind Renju's far-reaching rule, so every move chosen
         // from them is checked against the exact rule.
         if let Some(p) = self
             .pos
-            .points_of(me, threat::F4)
+            .points_of(me, Threat::WinningFour)
             .find(|&p| self.pos.is_legal(p))
         {
-            return Self::found(p, WIN - 3, vec![p]);
+            return Self::found(p, win_in(3), vec![p]);
         }
         if self.style.vcf
-            && let Some(line) = self.threat_line(0.1, |t| t.vcf(MAX_VCF_DEPTH))
+            && let Some(line) = self.threat_line(OWN_VCF_SHARE, |t| t.vcf(MAX_VCF_DEPTH))
             && self.pos.is_legal(line[0])
         {
-            return Self::found(line[0], WIN - line.len() as i32, line);
+            return Self::found(line[0], win_in(line.len() as i32), line);
         }
-        let mut root = self.moves(me, None, 0, self.style.branch.max(24));
+        let mut root = movepick::moves(
+            &self.pos,
+            me,
+            None,
+            &self.killers,
+            0,
+            self.style.branch.max(ROOT_MIN_BRANCH),
+        );
         if self.style.defend {
             let vcf = |t: &mut ThreatSearch| t.vcf(MAX_VCF_DEPTH);
             let vct = |t: &mut ThreatSearch| t.vct(VCT_DEPTH);
-            if self.opponent_has(0.05, vcf) {
+            if self.opponent_has(OPPONENT_VCF_SHARE, vcf) {
                 self.keep_refutations(&mut root, true, vcf);
             } else if self.style.vct {
-                if let Some(line) = self.threat_line(0.15, vct)
+                if let Some(line) = self.threat_line(OWN_VCT_SHARE, vct)
                     && self.pos.is_legal(line[0])
                 {
-                    return Self::found(line[0], WIN - line.len() as i32, line);
+                    return Self::found(line[0], win_in(line.len() as i32), line);
                 }
-                if self.opponent_has(0.05, vct) {
+                if self.opponent_has(OPPONENT_VCT_SHARE, vct) {
                     self.keep_refutations(&mut root, false, vct);
                 }
             }
         }
         root.retain(|&m| self.pos.is_legal(m));
         if root.is_empty() {
-            let p = self.fallback()?;
+            let p = movepick::fallback(&self.pos)?;
             return Self::found(p, self.pos.evaluate(), vec![p]);
         }
         self.deepen(root, rng)
-    }
-
-    /// The best-ordered legal point, for when every threat-based choice is illegal.
-    pub(crate) fn fallback(&self) -> Option<usize> {
-        let me = self.pos.to_move();
-        (0..self.pos.cell_count())
-            .filter(|&i| self.pos.is_legal(i))
-            .max_by_key(|&i| (self.pos.is_near(i), self.order_score(i, me)))
     }
 
     /// Runs a threat search on a slice of the budget.
@@ -200,25 +202,14 @@ impl<'c> Searcher<'c> {
         threats: impl Fn(&mut ThreatSearch) -> Option<Vec<usize>> + Copy,
     ) {
         let me = self.pos.to_move();
-        let mut candidates: Vec<usize> = (0..self.pos.cell_count())
-            .filter(|&i| {
-                self.pos.is_legal(i)
-                    && (self.pos.class(i, me) >= threat::B4
-                        || if wide {
-                            self.pos.is_near(i)
-                        } else {
-                            root.contains(&i)
-                        })
-            })
-            .collect();
-        candidates.sort_by_key(|&i| std::cmp::Reverse(self.order_score(i, me)));
-        let share = 0.25 / candidates.len().max(1) as f64;
+        let candidates = movepick::refutation_candidates(&self.pos, root, wide);
+        let share = REFUTATIONS_SHARE / candidates.len().max(1) as f64;
         let mut kept = Vec::new();
         for m in candidates {
             self.pos.play(m);
             let refuted = self.threat_line(share, threats).is_none();
             self.pos.undo();
-            if refuted || self.pos.class(m, me) >= threat::B4 {
+            if refuted || self.pos.class(m, me) >= Threat::Four {
                 kept.push(m);
             }
             if self.budget.stopped() {
@@ -254,7 +245,7 @@ impl<'c> Searcher<'c> {
             best = m;
             score = s;
             depth_done = depth;
-            if s.abs() >= WON || self.budget.used() > 0.7 {
+            if s.abs() >= WON || self.budget.used() > DEEPEN_UNTIL {
                 break;
             }
         }
@@ -303,8 +294,8 @@ impl<'c> Searcher<'c> {
         (alpha, best)
     }
 
-    /// Lower levels: a random root move among those scoring within `margin` of the best
-    /// (null-window tests at the depth the search completed).
+    /// Lower levels: a random root move among those scoring within the level's margin
+    /// of the best (null-window tests at the depth the search completed).
     fn pick_among_good(
         &mut self,
         root: &[usize],
@@ -314,32 +305,19 @@ impl<'c> Searcher<'c> {
         rng: &mut SmallRng,
     ) -> usize {
         let threshold = score - self.style.margin;
-        let mut good = vec![best];
-        for &m in root.iter().filter(|&&m| m != best) {
+        let reaches = |m: usize| {
             self.pos.play(m);
             let child = self.negamax(depth - 1, 1, -threshold, -threshold + 1);
             self.pos.undo();
-            if self.budget.stopped() {
-                break;
-            }
-            if -child >= threshold {
-                good.push(m);
-            }
-        }
-        good[rng.random_range(0..good.len())]
+            (!self.budget.stopped()).then_some(-child >= threshold)
+        };
+        skill::pick_within_margin(root, best, reaches, rng)
     }
 
-    /// The beginner: no search, a random move among those whose ordering score (its own
-    /// chances plus what it blocks) reaches half the best one's.
+    /// The beginner: no search, a move chosen by its looks.
     fn pick_by_looks(&self, root: &[usize], rng: &mut SmallRng) -> Found {
         let me = self.pos.to_move();
-        let top = self.order_score(root[0], me);
-        let good: Vec<usize> = root
-            .iter()
-            .copied()
-            .filter(|&m| self.order_score(m, me) * 2 >= top)
-            .collect();
-        let best = good[rng.random_range(0..good.len())];
+        let best = skill::pick_by_looks(root, |m| movepick::order_score(&self.pos, m, me), rng);
         Found {
             best,
             score: self.pos.evaluate(),
@@ -355,7 +333,7 @@ impl<'c> Searcher<'c> {
         let Some(m) = self
             .tt
             .get(self.pos.hash())
-            .map(|e| e.best as usize)
+            .and_then(|e| e.best.get())
             .filter(|&m| m < self.pos.cell_count() && self.pos.is_empty(m))
         else {
             return;
@@ -366,72 +344,21 @@ impl<'c> Searcher<'c> {
         self.pos.undo();
     }
 
-    /// Ordering key of a point for the side `me`: own chances first, defence close behind.
-    fn order_score(&self, i: usize, me: usize) -> i32 {
-        self.pos.value(i, me) * 4 + self.pos.value(i, 1 - me) * 3
-    }
-
-    /// Moves worth searching for `me`, best-ordered, at most `branch` of them. Against a
-    /// threatened open four (or double four) only defences and counter-fours qualify.
-    fn moves(&self, me: usize, tt_move: Option<usize>, ply: usize, branch: usize) -> Vec<usize> {
-        let opp = 1 - me;
-        let pressed = self.pos.has_at_least(opp, threat::F4);
-        let killers = self.killers.get(ply).copied().unwrap_or([u16::MAX; 2]);
-        let mut list: Vec<(i32, usize)> = (0..self.pos.cell_count())
-            .filter(|&i| {
-                self.pos.is_empty(i)
-                    && self.pos.class(i, me) != threat::FORBIDDEN
-                    && if pressed {
-                        self.pos.class(i, me) >= threat::B4 || self.pos.class(i, opp) >= threat::B4
-                    } else {
-                        self.pos.is_near(i)
-                    }
-            })
-            .map(|i| {
-                let bonus = if Some(i) == tt_move {
-                    1 << 28
-                } else if killers.contains(&(i as u16)) {
-                    1 << 20
-                } else {
-                    0
-                };
-                (self.order_score(i, me) + bonus, i)
-            })
-            .collect();
-        list.sort_unstable_by(|a, b| b.cmp(a));
-        list.truncate(branch);
-        list.into_iter().map(|(_, i)| i).collect()
-    }
-
-    /// Static value for the side to move, plus its initiative: a 4-3 or 3-3 of its own
-    /// usually wins from here.
-    fn leaf(&self) -> i32 {
-        let me = self.pos.to_move();
-        let opp = 1 - me;
-        let mut s = self.pos.evaluate();
-        if self.pos.count(me, threat::F43) > 0 {
-            s += 3000;
-        } else if self.pos.count(me, threat::F33) > 0 && !self.pos.has_at_least(opp, threat::B4) {
-            s += 1500;
-        }
-        s
-    }
-
     fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         if self.budget.tick() {
             return 0;
         }
         let me = self.pos.to_move();
-        let opp = 1 - me;
-        if self.pos.count(me, threat::FIVE) > 0 {
-            return WIN - ply;
+        let opp = me.opponent();
+        if self.pos.count(me, Threat::Five) > 0 {
+            return win_in(ply);
         }
-        let opp_fives = self.pos.count(opp, threat::FIVE);
+        let opp_fives = self.pos.count(opp, Threat::Five);
         if opp_fives >= 2 {
-            return -(WIN - ply - 1);
+            return loss_in(ply + 1);
         }
-        if opp_fives == 0 && self.pos.has_at_least(me, threat::F4) {
-            return WIN - ply - 2;
+        if opp_fives == 0 && self.pos.has_at_least(me, Threat::WinningFour) {
+            return win_in(ply + 2);
         }
         let forced = if opp_fives == 1 {
             five_point(&self.pos, opp)
@@ -439,24 +366,24 @@ impl<'c> Searcher<'c> {
             None
         };
         // Renju: black cannot block on a forbidden point.
-        if forced.is_some_and(|p| self.pos.class(p, me) == threat::FORBIDDEN) {
-            return -(WIN - ply - 1);
+        if forced.is_some_and(|p| self.pos.class(p, me) == Threat::Forbidden) {
+            return loss_in(ply + 1);
         }
         if forced.is_none() && depth <= 0 {
             // A short VCF settles leaves where the side to move can force a five.
-            if self.pos.has_at_least(me, threat::B4)
+            if self.pos.has_at_least(me, Threat::Four)
                 && let Some(line) =
                     ThreatSearch::new(&mut self.pos, &mut self.budget, &mut self.memory)
                         .vcf(LEAF_VCF_DEPTH)
             {
-                return WIN - ply - line.len() as i32;
+                return win_in(ply + line.len() as i32);
             }
-            return self.leaf();
+            return eval::leaf(&self.pos);
         }
         let hash = self.pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.get(hash) {
-            tt_move = (e.best != u16::MAX).then_some(e.best as usize);
+            tt_move = e.best.get();
             if e.depth as i32 >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
@@ -469,7 +396,14 @@ impl<'c> Searcher<'c> {
         }
         let moves = match forced {
             Some(p) => vec![p],
-            None => self.moves(me, tt_move, ply as usize, self.style.branch),
+            None => movepick::moves(
+                &self.pos,
+                me,
+                tt_move,
+                &self.killers,
+                ply as usize,
+                self.style.branch,
+            ),
         };
         if moves.is_empty() {
             return 0;
@@ -501,12 +435,8 @@ impl<'c> Searcher<'c> {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
-                        if forced.is_none()
-                            && let Some(k) = self.killers.get_mut(ply as usize)
-                            && k[0] != m as u16
-                        {
-                            k[1] = k[0];
-                            k[0] = m as u16;
+                        if forced.is_none() {
+                            self.killers.record(ply as usize, m);
                         }
                         break;
                     }
@@ -523,8 +453,8 @@ impl<'c> Searcher<'c> {
         self.tt.put(Entry {
             key: hash,
             score: to_tt(best, ply),
-            best: best_move as u16,
-            depth: depth.clamp(0, 127) as i8,
+            best: PackedMove::new(best_move),
+            depth: depth.clamp(0, i8::MAX as i32) as i8,
             bound,
         });
         best

@@ -5,7 +5,9 @@
 //! defender's own fours). Both run for the side to move and answer with the winning line.
 
 use super::budget::Budget;
-use super::position::{Position, threat};
+use super::position::Position;
+use super::types::Threat;
+use crate::board::Stone;
 
 /// Longest VCF (in fours) searched: VCFs are cheap, so this is generous.
 pub(crate) const MAX_VCF_DEPTH: u8 = 30;
@@ -64,14 +66,14 @@ pub(crate) struct ThreatSearch<'p, 'b, 'c> {
 }
 
 /// The single empty point colour `c` completes a five at, looking around `near`.
-fn five_point_near(pos: &Position, near: usize, c: usize) -> Option<usize> {
+fn five_point_near(pos: &Position, near: usize, c: Stone) -> Option<usize> {
     pos.line_neighbours(near)
-        .find(|&q| pos.is_empty(q) && pos.class(q, c) == threat::FIVE)
+        .find(|&q| pos.is_empty(q) && pos.class(q, c) == Threat::Five)
 }
 
 /// Any empty point where colour `c` completes a five.
-pub(crate) fn five_point(pos: &Position, c: usize) -> Option<usize> {
-    pos.points_of(c, threat::FIVE).next()
+pub(crate) fn five_point(pos: &Position, c: Stone) -> Option<usize> {
+    pos.points_of(c, Threat::Five).next()
 }
 
 impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
@@ -114,9 +116,10 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
         line
     }
 
-    /// The points where colour `c` has a threat class in `classes`, most valuable first.
-    fn moves_of(&self, c: usize, classes: std::ops::RangeInclusive<u8>) -> Vec<usize> {
-        let mut moves: Vec<(i32, usize)> = classes
+    /// The points where colour `c` has a threat class from `low` to `high`, most
+    /// valuable first.
+    fn moves_of(&self, c: Stone, low: Threat, high: Threat) -> Vec<usize> {
+        let mut moves: Vec<(i32, usize)> = Threat::span(low, high)
             .flat_map(|class| self.pos.points_of(c, class))
             .map(|p| (self.pos.value(p, c), p))
             .collect();
@@ -139,7 +142,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     /// Attacker (side to move) to play; true if continuous fours win.
     fn vcf_attack(&mut self, depth: u8) -> bool {
         let me = self.pos.to_move();
-        let opp = 1 - me;
+        let opp = me.opponent();
         if let Some(p) = five_point(self.pos, me) {
             self.line.push(p);
             return true;
@@ -147,17 +150,17 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
         if self.budget.tick() || depth == 0 || self.memory.vcf.holds(self.pos.hash(), depth) {
             return false;
         }
-        let moves: Vec<usize> = match self.pos.count(opp, threat::FIVE) {
+        let moves: Vec<usize> = match self.pos.count(opp, Threat::Five) {
             0 => {
-                if let Some(p) = self.pos.points_of(me, threat::F4).next() {
+                if let Some(p) = self.pos.points_of(me, Threat::WinningFour).next() {
                     self.line.push(p);
                     return true;
                 }
-                self.moves_of(me, threat::B4..=threat::F43)
+                self.moves_of(me, Threat::Four, Threat::FourThree)
             }
             // The defender threatens five: only a four on that very point goes on.
             1 => five_point(self.pos, opp)
-                .filter(|&p| self.pos.class(p, me) >= threat::B4)
+                .filter(|&p| self.pos.class(p, me) >= Threat::Four)
                 .into_iter()
                 .collect(),
             _ => Vec::new(),
@@ -178,16 +181,16 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     /// whether the attacker still wins. An open four or double four wins at once.
     fn four_then_block(&mut self, m: usize, next: impl FnOnce(&mut Self) -> bool) -> bool {
         let me = self.pos.to_move();
-        let opp = 1 - me;
-        self.play_through(m, |s| match s.pos.count(me, threat::FIVE) {
+        let opp = me.opponent();
+        self.play_through(m, |s| match s.pos.count(me, Threat::Five) {
             0 => false,
             1 => {
                 let block = five_point_near(s.pos, m, me).expect("the five is on m's lines");
                 // A block that completes the defender's own five ends it; one the
                 // defender may not play (Renju) loses.
                 match s.pos.class(block, opp) {
-                    threat::FIVE => false,
-                    threat::FORBIDDEN => true,
+                    Threat::Five => false,
+                    Threat::Forbidden => true,
                     _ => s.play_through(block, next),
                 }
             }
@@ -202,7 +205,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     /// Attacker to move; true if continuous threats (fours and open threes) win.
     fn vct_attack(&mut self, depth: u8) -> bool {
         let me = self.pos.to_move();
-        let opp = 1 - me;
+        let opp = me.opponent();
         if let Some(p) = five_point(self.pos, me) {
             self.line.push(p);
             return true;
@@ -210,26 +213,26 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
         if self.budget.tick() || self.memory.vct.holds(self.pos.hash(), depth) {
             return false;
         }
-        match self.pos.count(opp, threat::FIVE) {
+        match self.pos.count(opp, Threat::Five) {
             0 => {}
             1 => {
                 // Forced to block; the attack goes on only if a threat still stands.
                 let p = five_point(self.pos, opp).expect("counted");
-                if self.pos.class(p, me) == threat::FORBIDDEN {
+                if self.pos.class(p, me) == Threat::Forbidden {
                     return false;
                 }
                 return self.play_through(p, |s| s.vct_defend(depth));
             }
             _ => return false,
         }
-        if let Some(p) = self.pos.points_of(me, threat::F4).next() {
+        if let Some(p) = self.pos.points_of(me, Threat::WinningFour).next() {
             self.line.push(p);
             return true;
         }
         if depth == 0 {
             return false;
         }
-        for m in self.moves_of(me, threat::F3..=threat::F43) {
+        for m in self.moves_of(me, Threat::Three, Threat::FourThree) {
             if self.play_through(m, |s| s.vct_defend(depth - 1)) {
                 return true;
             }
@@ -244,30 +247,31 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     /// Defender to move after an attacker's threat; true if every defence still loses.
     fn vct_defend(&mut self, depth: u8) -> bool {
         let d = self.pos.to_move();
-        let a = 1 - d;
-        if self.pos.count(d, threat::FIVE) > 0 || self.budget.tick() {
+        let a = d.opponent();
+        if self.pos.count(d, Threat::Five) > 0 || self.budget.tick() {
             return false;
         }
-        match self.pos.count(a, threat::FIVE) {
+        match self.pos.count(a, Threat::Five) {
             0 => {}
             1 => {
                 let p = five_point(self.pos, a).expect("counted");
-                if self.pos.class(p, d) == threat::FORBIDDEN {
+                if self.pos.class(p, d) == Threat::Forbidden {
                     return true;
                 }
                 return self.play_through(p, |s| s.vct_attack(depth));
             }
             _ => return true,
         }
-        if !self.pos.has_at_least(a, threat::F4) {
+        if !self.pos.has_at_least(a, Threat::WinningFour) {
             return false;
         }
         // Every point of the attacker's four-lines, and every counter-four.
         let defences: Vec<usize> = (0..self.pos.cell_count())
             .filter(|&i| {
                 self.pos.is_empty(i)
-                    && self.pos.class(i, d) != threat::FORBIDDEN
-                    && (self.pos.class(i, a) >= threat::B4 || self.pos.class(i, d) >= threat::B4)
+                    && self.pos.class(i, d) != Threat::Forbidden
+                    && (self.pos.class(i, a) >= Threat::Four
+                        || self.pos.class(i, d) >= Threat::Four)
             })
             .collect();
         let mark = self.line.len();
