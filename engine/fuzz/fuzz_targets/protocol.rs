@@ -1,12 +1,12 @@
-//! The Gomocup protocol state machine (`protocol::Brain`) fed arbitrary lines, as the
-//! `pbrain-gomoku` binary feeds it stdin: START, BOARD...DONE, TURN, BEGIN, TAKEBACK,
-//! INFO and anything else, in any order.
+//! The Gomocup protocol state machine (`protocol::Brain::handle_bytes`) fed arbitrary
+//! lines, as the `pbrain-gomoku` binary feeds it stdin: START, BOARD...DONE, TURN, BEGIN,
+//! TAKEBACK, INFO and anything else, in any order, UTF-8 or not.
 //!
 //! The brain plays at the lowest level, which looks no move ahead, so a search costs
 //! microseconds whatever time limits the input sets with INFO; at most `MAX_SEARCHES`
 //! lines that can search are handled per input.
 //!
-//! Checked after every line: each reply is a single non-empty line; a move reply names a
+//! Checked after every line: each reply is a single non-empty line without control characters; a move reply names a
 //! point on the board that is now the game's last move; the game stays one that its moves
 //! rebuild.
 
@@ -18,7 +18,7 @@ use gomoku_engine::board::{MAX_SIZE, MIN_SIZE, Point};
 use gomoku_engine::protocol::Brain;
 use libfuzzer_sys::fuzz_target;
 
-const MAX_SEARCHES: usize = 64;
+const MAX_SEARCHES: usize = 8;
 
 /// `x,y` as the brain writes its moves (0-based, from the top-left).
 fn as_move(line: &str) -> Option<(u32, u32)> {
@@ -44,21 +44,23 @@ fn check_game(game: &Game) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
     let mut brain = Brain::new(Level::MIN);
     let mut searches = 0;
-    for line in text.split('\n') {
-        if may_search(line) {
+    // Lines as pbrain-gomoku reads them: bytes up to `\n`, without `\r\n`, maybe not UTF-8.
+    for bytes in data.split(|&b| b == b'\n') {
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let line = String::from_utf8_lossy(bytes);
+        if may_search(&line) {
             searches += 1;
             if searches > MAX_SEARCHES {
                 break;
             }
         }
-        let reply = brain.handle(line);
+        let reply = brain.handle_bytes(bytes);
         assert!(reply.lines.len() <= 1, "{line:?} -> {reply:?}");
         for out in &reply.lines {
             assert!(!out.is_empty(), "{line:?} -> empty reply");
-            assert!(!out.contains(['\n', '\r']), "{line:?} -> {out:?}");
+            assert!(!out.contains(char::is_control), "{line:?} -> {out:?}");
             if let Some((x, y)) = as_move(out) {
                 let game = brain.game().expect("a move reply without a game");
                 let size = game.size() as u32;
