@@ -2,13 +2,14 @@
 //! lines, as the `pbrain-gomoku` binary feeds it stdin: START, BOARD...DONE, TURN, BEGIN,
 //! TAKEBACK, INFO and anything else, in any order, UTF-8 or not.
 //!
-//! The brain plays at the lowest level, which looks no move ahead, so a search costs
-//! microseconds whatever time limits the input sets with INFO; at most `MAX_SEARCHES`
-//! lines that can search are handled per input.
+//! The brain plays at the lowest level, which looks no move ahead, so a search stays short
+//! whatever time limits the input sets with INFO (a few milliseconds under the fuzzer's
+//! instrumentation, mostly setting up the search's tables); at most `MAX_SEARCHES` lines
+//! that can search are handled per input.
 //!
-//! Checked after every line: each reply is a single non-empty line without control characters; a move reply names a
-//! point on the board that is now the game's last move; the game stays one that its moves
-//! rebuild.
+//! Checked after every line: each reply is a single non-empty line without control
+//! characters; a move reply names a point on the board that is now the game's last move;
+//! the game stays one that its moves rebuild.
 
 #![no_main]
 
