@@ -12,6 +12,9 @@ pub struct SkinCatalog {
     pub stones: Vec<StoneSkin>,
     pub backgrounds: Vec<BackgroundSkin>,
     pub lines: Vec<LineSkin>,
+    /// The colours of what is drawn over the stones; optional in the file.
+    #[serde(default)]
+    pub marks: MarkColours,
     /// Textures the skins name, held so they load (and stay loaded) with the catalogue.
     #[serde(skip)]
     #[dependency]
@@ -54,6 +57,46 @@ pub enum BackgroundLook {
     },
     Plain(String),
     Image(String),
+}
+
+/// Colours (`#rrggbb` or `#rrggbbaa`) of the marks drawn on the board, whatever the skin.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct MarkColours {
+    /// The pulsing dot on the last move.
+    pub last_move: String,
+    /// The ring on the hint's suggested point.
+    pub hint: String,
+    /// The crosses on black's forbidden points (Renju).
+    pub forbidden: String,
+    /// The line through a winning five.
+    pub victory: String,
+    /// The board's drop shadow.
+    pub board_shadow: String,
+}
+
+impl Default for MarkColours {
+    fn default() -> Self {
+        MarkColours {
+            last_move: "#e6261a".into(),
+            hint: "#33d959".into(),
+            forbidden: "#e61a14".into(),
+            victory: "#f23326e6".into(),
+            board_shadow: "#00000059".into(),
+        }
+    }
+}
+
+impl MarkColours {
+    fn named(&self) -> [(&'static str, &str); 5] {
+        [
+            ("last_move", &self.last_move),
+            ("hint", &self.hint),
+            ("forbidden", &self.forbidden),
+            ("victory", &self.victory),
+            ("board_shadow", &self.board_shadow),
+        ]
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -106,6 +149,7 @@ impl Default for SkinCatalog {
                 name: "Ink".into(),
                 color: "#1c1a17".into(),
             }],
+            marks: MarkColours::default(),
             textures: Vec::new(),
         }
     }
@@ -147,6 +191,7 @@ impl SkinCatalog {
             }
         }
         colors.extend(self.lines.iter().map(|l| (&*l.name, &*l.color)));
+        colors.extend(self.marks.named());
         for (name, c) in colors {
             parse_color(c).map_err(|e| format!("skin '{name}': {e}"))?;
         }
@@ -276,5 +321,8 @@ mod tests {
         c.lines[0].color = "#12345z".into();
         assert!(c.validate().unwrap_err().contains("Ink"));
         assert!(SkinCatalog::default().validate().is_ok());
+        let mut c = SkinCatalog::default();
+        c.marks.hint = "green".into();
+        assert!(c.validate().unwrap_err().contains("hint"));
     }
 }

@@ -36,6 +36,17 @@ pub struct ActiveSkin {
     pub stones: [Handle<Image>; 2],
     pub background: Handle<Image>,
     pub line: Color,
+    pub marks: MarkPalette,
+}
+
+/// The board's marks, ready to draw (see `catalog::MarkColours`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarkPalette {
+    pub last_move: Color,
+    pub hint: Color,
+    pub forbidden: Color,
+    pub victory: Color,
+    pub board_shadow: Color,
 }
 
 /// Painted images by key, so switching skins back and forth paints each only once.
@@ -159,9 +170,18 @@ pub fn apply_skin(
         };
 
     let line = chosen(&catalog.lines, &settings.lines).map_or(Color::BLACK, |l| color(&l.color));
+    let m = &catalog.marks;
+    let marks = MarkPalette {
+        last_move: color(&m.last_move),
+        hint: color(&m.hint),
+        forbidden: color(&m.forbidden),
+        victory: color(&m.victory),
+        board_shadow: color(&m.board_shadow),
+    };
     commands.insert_resource(ActiveSkin {
         stones,
         background,
         line,
+        marks,
     });
 }
