@@ -1,5 +1,6 @@
-//! The match: the engine `Game` plus who plays it, scores and clocks. All changes arrive as
-//! `MatchAction` messages and are applied by one system, in order, in `AppSystems::Apply`.
+//! The match: the engine `Game` plus who plays it, scores and clocks. Every change, from a
+//! new match to a single stone, arrives as a `MatchAction` message and is applied by one
+//! system, in order, in `AppSystems::Apply`; the `Phase` follows in the same frame.
 
 use crate::AppSystems;
 use crate::screens::{Phase, Screen};
@@ -10,10 +11,13 @@ use gomoku_engine::{Game, Outcome, Point, Rule, Stone};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
+/// Who makes a player's moves, and so which source of moves the match accepts for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum PlayerKind {
+    /// A person at this machine: mouse, touch or keys.
     #[default]
     Human,
+    /// This machine's search.
     Computer,
 }
 
@@ -107,11 +111,12 @@ impl Match {
     }
 
     /// Is the computer to move in a game that is still on?
-    pub fn computer_to_move(&self) -> bool {
+    fn computer_to_move(&self) -> bool {
         !self.game.is_over() && self.is_computer(self.game.to_move())
     }
 
-    /// The phase this match is in.
+    /// The phase this match is in: the one answer to "whose move is it". The `Phase` state
+    /// follows it in the frame an action changes it; systems read the state.
     pub fn phase(&self) -> Phase {
         if self.game.is_over() {
             Phase::Over
@@ -164,7 +169,22 @@ impl Match {
         }
     }
 
-    fn place(&mut self, p: Point) {
+    fn place(&mut self, p: Point, by: PlayerKind) {
+        let refusal = if self.game.is_over() {
+            Some("The game is over: undo or start the next one.".to_string())
+        } else {
+            let player = self.player(self.game.to_move());
+            (player.kind != by).then(|| format!("It is {}'s move.", player.name))
+        };
+        if let Some(why) = refusal {
+            // A person clicking out of turn is told; a computer's answer that crossed an
+            // undo or a new game is simply stale.
+            match by {
+                PlayerKind::Human => self.notice = Some(why),
+                PlayerKind::Computer => debug!("a stale computer move at {p:?} was dropped"),
+            }
+            return;
+        }
         let ms = self.now.saturating_sub(self.turn_started).as_millis();
         if let Err(e) = self
             .game
@@ -212,10 +232,17 @@ impl Match {
     }
 }
 
-/// A request to change the match. Applied in the order written.
+/// A request to change the match. Applied in the order written, by `apply_actions` alone.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum MatchAction {
-    Place(Point),
+    /// Start a new match: new players, rule, board and level, scores from zero.
+    NewMatch(MatchSetup),
+    /// A stone for the side to move, from the source that plays it; refused (with a
+    /// notice) when that side is not played by `by`.
+    Place {
+        at: Point,
+        by: PlayerKind,
+    },
     Undo,
     Redo,
     /// Start this game again with the same colours.
@@ -225,7 +252,7 @@ pub enum MatchAction {
     /// Replace the game with a loaded record.
     Load(Box<Record>),
     /// Replace the game with a position typed as a move string (`h8i9j10`).
-    Import(String),
+    SetPosition(String),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -233,12 +260,12 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Match::new(&MatchSetup::default()))
         .add_systems(
             Update,
-            (tick_clock, apply_actions)
+            // Actions apply on every screen: a new match is set up before its board shows.
+            (tick_clock, apply_actions, settle_phase)
                 .chain()
-                .in_set(AppSystems::Apply)
-                .run_if(in_state(Screen::Playing)),
+                .in_set(AppSystems::Apply),
         )
-        .add_systems(OnEnter(Screen::Playing), sync_phase);
+        .add_systems(OnEnter(Screen::Playing), start_turn_clock);
 }
 
 fn tick_clock(time: Res<Time<Real>>, mut game_match: ResMut<Match>) {
@@ -246,11 +273,7 @@ fn tick_clock(time: Res<Time<Real>>, mut game_match: ResMut<Match>) {
     game_match.bypass_change_detection().now = time.elapsed();
 }
 
-fn apply_actions(
-    mut actions: MessageReader<MatchAction>,
-    mut game_match: ResMut<Match>,
-    mut next_phase: ResMut<NextState<Phase>>,
-) {
+fn apply_actions(mut actions: MessageReader<MatchAction>, mut game_match: ResMut<Match>) {
     if actions.is_empty() {
         return;
     }
@@ -259,7 +282,13 @@ fn apply_actions(
     for action in actions.read() {
         m.notice = None;
         match action {
-            MatchAction::Place(p) => m.place(*p),
+            MatchAction::NewMatch(setup) => {
+                let now = m.now;
+                *m = Match::new(setup);
+                m.now = now;
+                m.turn_started = now;
+            }
+            MatchAction::Place { at, by } => m.place(*at, *by),
             MatchAction::Undo => m.undo(),
             MatchAction::Redo => m.redo(),
             MatchAction::Restart => m.new_game(),
@@ -268,7 +297,7 @@ fn apply_actions(
                 m.new_game();
             }
             MatchAction::Load(record) => m.load(record),
-            MatchAction::Import(text) => {
+            MatchAction::SetPosition(text) => {
                 match Game::from_move_string(m.game.size(), m.game.rule(), text) {
                     Ok(game) => {
                         m.game = game;
@@ -283,15 +312,24 @@ fn apply_actions(
     if m.game.moves() != before.as_slice() {
         m.turn_started = m.now;
     }
-    NextState::set_if_neq(&mut next_phase, m.phase());
 }
 
-fn sync_phase(
-    mut game_match: ResMut<Match>,
-    time: Res<Time<Real>>,
-    mut next_phase: ResMut<NextState<Phase>>,
-) {
+/// Brings `Phase` in line with the match within this frame, so the systems after `Apply`
+/// (the computer, the views) and the next frame's input all see the phase of the match as
+/// it now stands. Runs the state transitions only when the phase must change.
+fn settle_phase(world: &mut World) {
+    let Some(current) = world.get_resource::<State<Phase>>().map(|s| *s.get()) else {
+        return; // No game on screen: the phase begins when the board does.
+    };
+    let wanted = world.resource::<Match>().phase();
+    if current != wanted {
+        world.resource_mut::<NextState<Phase>>().set(wanted);
+        world.run_schedule(StateTransition);
+    }
+}
+
+/// The side to move starts thinking when the board appears.
+fn start_turn_clock(mut game_match: ResMut<Match>, time: Res<Time<Real>>) {
     game_match.now = time.elapsed();
     game_match.turn_started = time.elapsed();
-    NextState::set_if_neq(&mut next_phase, game_match.phase());
 }

@@ -3,7 +3,7 @@
 use crate::AppSystems;
 use crate::ai::AskHint;
 use crate::board::BoardLayout;
-use crate::game_match::{Match, MatchAction};
+use crate::game_match::{Match, MatchAction, PlayerKind};
 use crate::screens::{Phase, Screen};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -93,12 +93,9 @@ fn hover_from_pointer(
     }
 }
 
-/// Places a stone if `p` is a legal move for a person; a click on a stone, off the board,
-/// or while the computer is to move (the phase lags the match by a frame) does nothing.
+/// Asks the match to place the person's stone at `p`. Runs only while a person is to move;
+/// a click on a stone or off the board does nothing.
 fn try_place(p: Option<Point>, game_match: &Match, actions: &mut MessageWriter<MatchAction>) {
-    if game_match.computer_to_move() {
-        return;
-    }
     // A Renju-forbidden point goes through, so the match can say why it refuses it.
     if let Some(p) = p.filter(|p| {
         matches!(
@@ -106,7 +103,10 @@ fn try_place(p: Option<Point>, game_match: &Match, actions: &mut MessageWriter<M
             Ok(()) | Err(PlayError::Forbidden(..))
         )
     }) {
-        actions.write(MatchAction::Place(p));
+        actions.write(MatchAction::Place {
+            at: p,
+            by: PlayerKind::Human,
+        });
     }
 }
 

@@ -7,12 +7,12 @@ pub mod game_match;
 pub mod gui;
 pub mod input;
 pub mod launch;
+pub mod saves;
 pub mod screens;
+pub mod search;
 pub mod settings;
 pub mod storage;
 pub mod theme;
-#[cfg(target_arch = "wasm32")]
-pub mod web_hook;
 
 use bevy::prelude::*;
 
@@ -25,7 +25,8 @@ pub enum AppSystems {
 }
 
 /// Everything that does not need a window, a GPU or egui: states, the match, the board
-/// view, picking, the computer player and skins. Headless tests run exactly this.
+/// view, picking, the search service, the computer player and skins. Headless tests run
+/// exactly this (with `search::FakeSearch` inserted first when they answer for the engine).
 pub fn core_plugin(app: &mut App) {
     app.configure_sets(
         Update,
@@ -43,6 +44,8 @@ pub fn core_plugin(app: &mut App) {
         game_match::plugin,
         board::plugin,
         input::plugin,
+        saves::plugin,
+        search::plugin,
         ai::plugin,
     ));
 }

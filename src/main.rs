@@ -7,7 +7,7 @@ fn main() -> AppExit {
     #[cfg(not(target_arch = "wasm32"))]
     let args: Vec<String> = std::env::args().skip(1).collect();
     #[cfg(target_arch = "wasm32")]
-    let args = LaunchOptions::args_from_query(&page_query());
+    let args = gomoku::launch::browser::page_args();
     let options = match LaunchOptions::parse(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
@@ -40,8 +40,6 @@ fn main() -> AppExit {
         gomoku::gui::plugin,
         gomoku::launch::plugin,
     ));
-    #[cfg(target_arch = "wasm32")]
-    app.add_plugins(gomoku::web_hook::plugin);
     app.run()
 }
 
@@ -69,16 +67,4 @@ fn asset_plugin() -> AssetPlugin {
         meta_check: bevy::asset::AssetMetaCheck::Never,
         ..default()
     }
-}
-
-/// The page's query string (`?play&...`), read through JS reflection.
-#[cfg(target_arch = "wasm32")]
-fn page_query() -> String {
-    let get =
-        |target: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
-    web_sys::window()
-        .and_then(|w| get(&w, "location"))
-        .and_then(|location| get(&location, "search"))
-        .and_then(|search| search.as_string())
-        .unwrap_or_default()
 }

@@ -109,13 +109,17 @@ pub(super) fn plugin(app: &mut App) {
         app.insert_resource(Store(platform_storage()));
     }
     let stored = app.world().resource::<Store>().0.load_settings();
-    let settings = match stored.map(|t| Settings::from_text(&t)) {
-        Some(Ok(s)) => s,
-        Some(Err(e)) => {
+    let settings = match stored.map(|t| t.map(|t| Settings::from_text(&t))) {
+        Ok(Some(Ok(s))) => s,
+        Ok(Some(Err(e))) => {
             warn!("settings file unreadable, using defaults: {e}");
             Settings::default()
         }
-        None => Settings::default(),
+        Err(e) => {
+            warn!("settings could not be read, using defaults: {e}");
+            Settings::default()
+        }
+        Ok(None) => Settings::default(),
     };
     app.insert_resource(settings);
 }

@@ -1,37 +1,47 @@
 //! Headless App tests: MinimalPlugins + StatesPlugin + the game's core plugins, driven by
-//! writing input and messages, then asserting on the world.
+//! writing input and messages, then asserting on the world. The engine's searches are
+//! answered by the test through `FakeSearch`, except where a test needs real tasks.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::ai::{AiPacing, AskHint, DroppedResults, Hint, Thinking, deliver, deliver_hint};
+use gomoku::ai::{AiPacing, AskHint, ComputerPlayer, Hint, MAX_ATTEMPTS, RetryComputer};
 use gomoku::board::BoardLayout;
 use gomoku::board::view::{ForbiddenMark, HintMarker, LastMoveMarker, StoneView, VictoryLine};
 use gomoku::game_match::{Match, MatchAction, MatchSetup, PlayerKind};
 use gomoku::input::{PointerWorld, UiHasPointer};
+use gomoku::saves::{SaveAction, SaveShelf};
 use gomoku::screens::{Phase, Screen};
+use gomoku::search::{
+    FakeSearch, Purpose, RequestId, SearchFailure, SearchService, TaskPoolSearch,
+};
 use gomoku::storage::{MemoryStorage, Store};
-use gomoku_engine::ai::SearchInfo;
+use gomoku_engine::ai::{SearchInfo, SearchSettings};
 use gomoku_engine::notation::{parse_moves, parse_point};
-use gomoku_engine::{Point, Rule, Stone};
-use std::time::Duration;
+use gomoku_engine::{Game, Point, Rule, Stone};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 fn pt(s: &str) -> Point {
     parse_point(s, 15).unwrap()
 }
 
-fn app_with(setup: MatchSetup) -> App {
+/// The game's core plugins around `backend`, a resource that chooses how searches run
+/// (`FakeSearch`, or `TaskPoolSearch` with a stand-in search), with `setup` started.
+fn app_with_backend(setup: MatchSetup, backend: impl Resource) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Image>()
         .init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(Store(Box::new(MemoryStorage::default())))
+        .insert_resource(backend)
         .add_plugins(gomoku::core_plugin);
     app.insert_resource(AiPacing {
         min_think: Duration::ZERO,
         move_time_ms: 500,
+        first_retry_pause: RETRY_PAUSE,
     });
-    app.insert_resource(Match::new(&setup));
+    app.world_mut().write_message(MatchAction::NewMatch(setup));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -40,28 +50,30 @@ fn app_with(setup: MatchSetup) -> App {
     app
 }
 
+const RETRY_PAUSE: Duration = Duration::from_millis(200);
+
+fn app_with(setup: MatchSetup) -> App {
+    app_with_backend(setup, FakeSearch::default())
+}
+
 fn two_humans() -> App {
     app_with(MatchSetup::default())
 }
 
-/// Ann (black) against the computer, which holds its answers back for `min_think`, so a
-/// test can stand in for it or race it.
-fn human_vs_computer(min_think: Duration) -> App {
-    let mut app = app_with(MatchSetup {
+fn ann_vs(computer: &str) -> MatchSetup {
+    MatchSetup {
         players: [
             ("Ann".into(), PlayerKind::Human),
-            ("CPU".into(), PlayerKind::Computer),
+            (computer.into(), PlayerKind::Computer),
         ],
         ..MatchSetup::default()
-    });
-    app.insert_resource(AiPacing {
-        min_think,
-        move_time_ms: 500,
-    });
-    app
+    }
 }
 
-const NEVER: Duration = Duration::from_secs(3600);
+/// Ann (black) against the computer, whose searches the test answers.
+fn human_vs_computer() -> App {
+    app_with(ann_vs("CPU"))
+}
 
 fn stones(app: &mut App) -> Vec<(usize, Point)> {
     let mut q = app.world_mut().query::<&StoneView>();
@@ -70,16 +82,49 @@ fn stones(app: &mut App) -> Vec<(usize, Point)> {
     v
 }
 
-/// Writes an action and runs two frames: one applies it, the next enters the new phase.
+fn moves(app: &App) -> Vec<Point> {
+    app.world().resource::<Match>().game.points().collect()
+}
+
+/// Writes an action and runs two frames: one applies it, the next shows it.
 fn act(app: &mut App, action: MatchAction) {
     app.world_mut().write_message(action);
     app.update();
     app.update();
 }
 
+/// Plays `moves` as the people at the board.
 fn play(app: &mut App, moves: &str) {
     for p in parse_moves(moves, 15).unwrap() {
-        act(app, MatchAction::Place(p));
+        act(
+            app,
+            MatchAction::Place {
+                at: p,
+                by: PlayerKind::Human,
+            },
+        );
+    }
+}
+
+/// The one request the fake backend holds, which must be for `purpose` in the match's
+/// position as it stands.
+fn pending_request(app: &App, purpose: Purpose) -> RequestId {
+    let fake = app.world().resource::<FakeSearch>();
+    assert_eq!(fake.pending.len(), 1, "requests: {:?}", fake.pending);
+    let request = &fake.pending[0];
+    assert_eq!(request.purpose, purpose);
+    assert_eq!(request.game.points().collect::<Vec<_>>(), moves(app));
+    request.id
+}
+
+/// The engine answers the computer's pending search with `reply`.
+fn computer_answers(app: &mut App, reply: &str) {
+    let id = pending_request(app, Purpose::ComputerMove);
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .answer(id, info(pt(reply)));
+    for _ in 0..3 {
+        app.update();
     }
 }
 
@@ -101,6 +146,17 @@ fn click_at(app: &mut App, p: Option<Point>, world_offset: Vec2) {
 
 fn phase(app: &App) -> Phase {
     *app.world().resource::<State<Phase>>().get()
+}
+
+fn info(best: Point) -> SearchInfo {
+    SearchInfo {
+        best,
+        score: 0,
+        depth: 1,
+        nodes: 1,
+        elapsed_ms: 0,
+        pv: vec![best],
+    }
 }
 
 #[test]
@@ -227,72 +283,249 @@ fn scores_stay_with_players_when_next_game_swaps_colours() {
 
 #[test]
 fn against_the_computer_undo_and_redo_move_in_pairs() {
-    let mut app = human_vs_computer(NEVER);
-    play(&mut app, "h8i9");
+    let mut app = human_vs_computer();
+    play(&mut app, "h8");
+    computer_answers(&mut app, "i9");
+    assert_eq!(moves(&app), vec![pt("h8"), pt("i9")]);
     assert_eq!(phase(&app), Phase::HumanTurn);
     act(&mut app, MatchAction::Undo);
-    assert!(app.world().resource::<Match>().game.moves().is_empty());
+    assert!(moves(&app).is_empty());
     assert_eq!(phase(&app), Phase::HumanTurn);
     act(&mut app, MatchAction::Redo);
     assert_eq!(stones(&mut app), vec![(0, pt("h8")), (1, pt("i9"))]);
 }
 
-fn info(best: Point) -> SearchInfo {
-    SearchInfo {
-        best,
-        score: 0,
-        depth: 1,
-        nodes: 1,
-        elapsed_ms: 0,
-        pv: vec![best],
-    }
+#[test]
+fn a_stone_for_the_computers_side_from_the_board_is_refused() {
+    let mut app = human_vs_computer();
+    play(&mut app, "h8");
+    assert_eq!(phase(&app), Phase::ComputerTurn);
+    play(&mut app, "a1");
+    assert_eq!(moves(&app), vec![pt("h8")]);
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(notice.as_deref(), Some("It is CPU's move."));
+}
+
+#[test]
+fn the_phase_follows_the_match_in_the_frame_of_the_action() {
+    let mut app = human_vs_computer();
+    app.world_mut().write_message(MatchAction::Place {
+        at: pt("h8"),
+        by: PlayerKind::Human,
+    });
+    app.update();
+    assert_eq!(phase(&app), Phase::ComputerTurn);
+    // ...and the computer asked for its move in that same frame.
+    pending_request(&app, Purpose::ComputerMove);
+    // A new match where the computer takes black: its turn at once.
+    let setup = MatchSetup {
+        players: [
+            ("CPU".into(), PlayerKind::Computer),
+            ("Ann".into(), PlayerKind::Human),
+        ],
+        ..MatchSetup::default()
+    };
+    app.world_mut().write_message(MatchAction::NewMatch(setup));
+    app.update();
+    assert_eq!(phase(&app), Phase::ComputerTurn);
+    assert!(moves(&app).is_empty());
+    pending_request(&app, Purpose::ComputerMove);
+    assert_eq!(
+        app.world().resource::<Match>().player(Stone::Black).name,
+        "CPU"
+    );
 }
 
 #[test]
 fn a_stale_computer_answer_is_dropped() {
-    let mut app = human_vs_computer(NEVER);
-    act(&mut app, MatchAction::Place(pt("h8")));
-    assert_eq!(phase(&app), Phase::ComputerTurn);
-    // The search for [h8] finishes, but before it is collected the position changes.
-    let mut thinking = app.world_mut().remove_resource::<Thinking>().unwrap();
-    assert!(deliver(&mut thinking, &[pt("h8")], info(pt("a1"))));
-    app.world_mut().insert_resource(thinking);
-    app.world_mut().resource_mut::<Match>().game.undo();
-    app.update();
-    assert_eq!(app.world().resource::<DroppedResults>().0, 1);
+    let mut app = human_vs_computer();
+    play(&mut app, "h8");
+    let asked = pending_request(&app, Purpose::ComputerMove);
+    // Undo before the search ends: the request is cancelled, and its late answer dropped.
+    act(&mut app, MatchAction::Undo);
     assert!(
         app.world()
-            .resource::<Match>()
-            .game
-            .board()
-            .get(pt("a1"))
-            .is_none()
+            .resource::<FakeSearch>()
+            .cancelled
+            .contains(&asked)
     );
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .answer(asked, info(pt("a1")));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<SearchService>().late_answers(), 1);
+    assert!(moves(&app).is_empty());
 
-    // Undo while thinking cancels the search: no job remains for the old position.
-    act(&mut app, MatchAction::Place(pt("h8")));
+    // The answer arrives, and in the frame it is collected the person undoes: the
+    // computer's move must not land on the position after the undo.
+    play(&mut app, "h8");
+    let asked = pending_request(&app, Purpose::ComputerMove);
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .answer(asked, info(pt("a1")));
+    app.update(); // handed to the service at the end of this frame
     act(&mut app, MatchAction::Undo);
-    let mut thinking = app.world_mut().remove_resource::<Thinking>().unwrap();
-    assert!(!deliver(&mut thinking, &[pt("h8")], info(pt("a1"))));
+    assert!(moves(&app).is_empty());
+    assert!(!app.world().resource::<ComputerPlayer>().is_thinking());
 }
+
+/// A stand-in for the engine that takes a known time, then plays the first free point.
+fn slow_search(game: &Game, _: &SearchSettings, _: &AtomicBool) -> Option<SearchInfo> {
+    std::thread::sleep(SLOW_SEARCH);
+    let free = (0..15)
+        .flat_map(|row| (0..15).map(move |col| Point::new(col, row)))
+        .find(|p| game.board().get(*p).is_none())?;
+    Some(info(free))
+}
+const SLOW_SEARCH: Duration = Duration::from_millis(300);
 
 #[test]
 fn the_computer_answers_off_the_render_thread() {
-    let mut app = human_vs_computer(Duration::ZERO);
+    let mut app = app_with_backend(ann_vs("CPU"), TaskPoolSearch::with_search(slow_search));
     click_at(&mut app, Some(pt("h8")), Vec2::ZERO);
-    let mut frames = 0;
-    while app.world().resource::<Match>().game.moves().len() < 2 {
+    let asked = Instant::now();
+    let mut frames_while_searching = 0;
+    while moves(&app).len() < 2 {
         app.update();
-        frames += 1;
-        assert!(frames < 2_000, "the computer never answered");
-        std::thread::sleep(Duration::from_millis(1));
+        frames_while_searching += 1;
+        assert!(asked.elapsed() < Duration::from_secs(20), "no answer");
+        std::thread::sleep(Duration::from_millis(2));
     }
+    assert!(asked.elapsed() >= SLOW_SEARCH);
+    assert!(
+        frames_while_searching >= 20,
+        "only {frames_while_searching} frames ran during a {SLOW_SEARCH:?} search"
+    );
+    assert_eq!(moves(&app)[1], pt("a1"));
     app.update();
-    let m = app.world().resource::<Match>();
-    let reply = m.game.moves()[1].point;
-    assert_ne!(reply, pt("h8"));
     assert_eq!(phase(&app), Phase::HumanTurn);
     assert_eq!(stones(&mut app).len(), 2);
+}
+
+fn trouble(app: &App) -> Option<(u32, bool)> {
+    let computer = app.world().resource::<ComputerPlayer>();
+    computer.trouble.as_ref().map(|t| (t.attempts, t.gave_up()))
+}
+
+/// Runs frames until `done` holds (or fails after a few seconds).
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < Duration::from_secs(20), "never: {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn failed_searches_are_retried_after_growing_pauses_then_the_player_decides() {
+    let mut app = human_vs_computer();
+    play(&mut app, "h8");
+    let mut pauses = Vec::new();
+    for attempt in 1..=MAX_ATTEMPTS {
+        let id = pending_request(&app, Purpose::ComputerMove);
+        app.world_mut()
+            .resource_mut::<FakeSearch>()
+            .fail(id, SearchFailure::Crashed("a test's failure".into()));
+        run_until(&mut app, "the failure is seen", |app| {
+            trouble(app).is_some_and(|(n, _)| n == attempt)
+        });
+        if attempt < MAX_ATTEMPTS {
+            assert_eq!(trouble(&app), Some((attempt, false)));
+            // The frame that saw the failure set the retry's time from its own clock.
+            let seen_at = app.world().resource::<Time<Real>>().elapsed();
+            let computer = app.world().resource::<ComputerPlayer>();
+            let retry_at = computer.trouble.as_ref().unwrap().retry_at.unwrap();
+            let pause = retry_at - seen_at;
+            pauses.push(pause);
+            // No retry in the very next frame: it waits for its time.
+            app.update();
+            assert!(app.world().resource::<FakeSearch>().pending.is_empty());
+            run_until(&mut app, "a retry", |app| {
+                !app.world().resource::<FakeSearch>().pending.is_empty()
+            });
+        }
+    }
+    // The pause doubles: 200 ms, then 400 ms (the pacing the test set).
+    assert_eq!(pauses, [RETRY_PAUSE, RETRY_PAUSE * 2]);
+    // Given up: no more searches, no move, until the player asks again.
+    assert_eq!(trouble(&app), Some((MAX_ATTEMPTS, true)));
+    for _ in 0..50 {
+        app.update();
+    }
+    assert!(app.world().resource::<FakeSearch>().pending.is_empty());
+    assert_eq!(moves(&app), vec![pt("h8")]);
+    app.world_mut().write_message(RetryComputer);
+    app.update();
+    pending_request(&app, Purpose::ComputerMove);
+    computer_answers(&mut app, "i9");
+    assert_eq!(moves(&app), vec![pt("h8"), pt("i9")]);
+    assert_eq!(trouble(&app), None);
+}
+
+fn panicking_search(_: &Game, _: &SearchSettings, _: &AtomicBool) -> Option<SearchInfo> {
+    panic!("a search that breaks");
+}
+
+#[test]
+fn a_panicking_search_on_the_task_pool_is_reported_and_bounded() {
+    let mut app = app_with_backend(ann_vs("CPU"), TaskPoolSearch::with_search(panicking_search));
+    play(&mut app, "h8");
+    run_until(&mut app, "the computer gives up", |app| {
+        trouble(app).is_some_and(|(_, gave_up)| gave_up)
+    });
+    let computer = app.world().resource::<ComputerPlayer>();
+    let failure = computer.trouble.as_ref().unwrap().last.clone();
+    assert_eq!(
+        failure,
+        SearchFailure::Crashed("a search that breaks".into())
+    );
+    assert_eq!(computer.trouble.as_ref().unwrap().attempts, MAX_ATTEMPTS);
+    assert_eq!(moves(&app), vec![pt("h8")]);
+    // Undo leaves the broken position: the trouble is forgotten.
+    act(&mut app, MatchAction::Undo);
+    assert_eq!(trouble(&app), None);
+}
+
+#[test]
+fn saves_load_back_and_a_corrupt_one_changes_nothing() {
+    let mut app = two_humans();
+    play(&mut app, "h8i9j10");
+    app.world_mut().write_message(SaveAction::SaveGame);
+    app.update();
+    let status = app.world().resource::<SaveShelf>().status.clone().unwrap();
+    assert!(status.starts_with("Saved as"), "{status}");
+    app.world()
+        .resource::<Store>()
+        .0
+        .write_save("gomoku-record 1\nsize 15\nmove zz\n")
+        .unwrap();
+    act(&mut app, MatchAction::Restart);
+    play(&mut app, "a1");
+    app.world_mut().write_message(SaveAction::ListSaves);
+    app.update();
+    let (good, bad) = {
+        let shelf = app.world().resource::<SaveShelf>();
+        let listing = shelf.listing.as_ref().unwrap().as_ref().unwrap();
+        assert_eq!(listing.len(), 2);
+        // Newest first: the corrupt one was written last.
+        assert!(listing[0].record.is_err());
+        assert!(listing[1].record.is_ok());
+        (listing[1].entry.id.clone(), listing[0].entry.id.clone())
+    };
+    act(&mut app, MatchAction::Undo); // the listing stays open meanwhile
+    app.world_mut().write_message(SaveAction::Load(bad.clone()));
+    app.update();
+    assert!(moves(&app).is_empty(), "a corrupt save changed the game");
+    let status = app.world().resource::<SaveShelf>().status.clone().unwrap();
+    assert!(status.contains(&bad), "{status}");
+    app.world_mut().write_message(SaveAction::Load(good));
+    app.update();
+    app.update();
+    assert_eq!(moves(&app), vec![pt("h8"), pt("i9"), pt("j10")]);
+    assert!(app.world().resource::<SaveShelf>().listing.is_none());
 }
 
 #[test]
@@ -339,11 +572,11 @@ fn keyboard_moves_the_cursor_places_and_undoes() {
 fn importing_a_bad_move_string_changes_nothing() {
     let mut app = two_humans();
     play(&mut app, "h8");
-    act(&mut app, MatchAction::Import("h8 i9 zz".into()));
+    act(&mut app, MatchAction::SetPosition("h8 i9 zz".into()));
     let m = app.world().resource::<Match>();
     assert_eq!(m.game.moves().len(), 1);
     assert!(m.notice.as_deref().unwrap().contains("zz"));
-    act(&mut app, MatchAction::Import("a1b2c3".into()));
+    act(&mut app, MatchAction::SetPosition("a1b2c3".into()));
     assert_eq!(stones(&mut app).len(), 3);
 }
 
@@ -369,12 +602,11 @@ fn a_hint_is_shown_on_the_board_until_the_position_changes() {
     app.world_mut().write_message(AskHint);
     app.update();
     assert!(app.world().resource::<Hint>().is_searching());
-    let moves: Vec<Point> = app.world().resource::<Match>().game.points().collect();
-    assert!(deliver_hint(
-        &mut app.world_mut().resource_mut::<Hint>(),
-        &moves,
-        info(pt("g7"))
-    ));
+    let id = pending_request(&app, Purpose::Hint);
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .answer(id, info(pt("g7")));
+    app.update();
     app.update();
     let shown = |app: &mut App| {
         let m = app.world().resource::<Match>();
@@ -393,6 +625,27 @@ fn a_hint_is_shown_on_the_board_until_the_position_changes() {
     assert_eq!(shown(&mut app), None);
     let (_, vis) = marker.single(app.world()).unwrap();
     assert_eq!(*vis, Visibility::Hidden);
+}
+
+#[test]
+fn a_failed_hint_says_why_and_asking_again_searches_again() {
+    let mut app = two_humans();
+    play(&mut app, "h8");
+    app.world_mut().write_message(AskHint);
+    app.update();
+    let id = pending_request(&app, Purpose::Hint);
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .fail(id, SearchFailure::Unavailable("no worker".into()));
+    app.update();
+    app.update();
+    let hint = app.world().resource::<Hint>();
+    assert!(!hint.is_searching());
+    let failure = hint.failure.clone().unwrap_or_default();
+    assert!(failure.contains("no worker"), "{failure}");
+    app.world_mut().write_message(AskHint);
+    app.update();
+    assert_ne!(pending_request(&app, Purpose::Hint), id);
 }
 
 #[test]

@@ -1,27 +1,30 @@
-//! Hints for the human: on request the engine searches the position for the side to move
-//! (at the top level, off the render thread like the computer's own moves) and the board
+//! Hints for the person to move: on request the engine searches the position at the top
+//! level (through the search service, beside the computer's own searches) and the board
 //! shows its move until the position changes.
 
-use super::{Job, backend};
+use super::Asked;
 use crate::AppSystems;
 use crate::game_match::Match;
-use crate::screens::Screen;
+use crate::screens::{Phase, Screen};
+use crate::search::{Purpose, SearchService};
 use bevy::prelude::*;
 use gomoku_engine::Point;
-use gomoku_engine::ai::{Level, Limits, SearchInfo, SearchSettings};
+use gomoku_engine::ai::{Level, Limits, SearchSettings};
 
 /// How long a hint may think: long enough for the master level's threat searches.
 const HINT_TIME_MS: u64 = 1_000;
 
-/// The human asks for a hint (HUD button or the H key).
+/// The person asks for a hint (HUD button or the H key).
 #[derive(Message, Debug, Clone, Copy)]
 pub struct AskHint;
 
-#[derive(Resource, Default)]
+#[derive(Resource, Default, Debug)]
 pub struct Hint {
-    job: Option<Job>,
+    asked: Option<Asked>,
     /// The suggested point and the position (move list) it is for.
     shown: Option<(Vec<Point>, Point)>,
+    /// Why the last hint could not be given.
+    pub failure: Option<String>,
 }
 
 impl Hint {
@@ -32,7 +35,7 @@ impl Hint {
     }
 
     pub fn is_searching(&self) -> bool {
-        self.job.is_some()
+        self.asked.is_some()
     }
 }
 
@@ -41,45 +44,55 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AskHint>()
         .add_systems(
             Update,
-            (start_hint, poll_hint)
-                .chain()
+            collect_hint
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            ask_hint
                 .after(AppSystems::Apply)
-                // A hint for a position that is gone is cancelled before the computer's
-                // own search starts: the browser's one worker then restarts for it,
-                // rather than finishing the stale hint first.
-                .before(super::start_or_cancel)
+                .before(AppSystems::Present)
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(OnExit(Screen::Playing), forget_hint);
 }
 
-fn forget_hint(mut hint: ResMut<Hint>, mut searcher: backend::Searcher) {
-    if let Some(job) = hint.job.take() {
-        searcher.cancel(job);
+fn forget_hint(mut hint: ResMut<Hint>, mut service: ResMut<SearchService>) {
+    if let Some(asked) = hint.asked.take() {
+        service.cancel(asked.id);
     }
     hint.shown = None;
+    hint.failure = None;
 }
 
-fn start_hint(
+/// Starts a hint search on request while a person is to move; cancels one whose
+/// position is gone, and forgets a hint shown for another position.
+fn ask_hint(
     mut asks: MessageReader<AskHint>,
     game_match: Res<Match>,
+    phase: Res<State<Phase>>,
     time: Res<Time<Real>>,
     mut hint: ResMut<Hint>,
-    mut searcher: backend::Searcher,
+    mut service: ResMut<SearchService>,
 ) {
+    let game = &game_match.game;
+    let persons_turn = *phase.get() == Phase::HumanTurn;
+    if let Some(asked) = &hint.asked
+        && (!persons_turn || !asked.is_for(game))
+    {
+        service.cancel(asked.id);
+        hint.asked = None;
+    }
+    if hint.shown.is_some() && hint.point(&game_match).is_none() {
+        hint.shown = None;
+    }
     if asks.read().count() == 0
-        || game_match.game.is_over()
-        || game_match.computer_to_move()
+        || !persons_turn
+        || hint.asked.is_some()
         || hint.point(&game_match).is_some()
-        || hint
-            .job
-            .as_ref()
-            .is_some_and(|job| job.is_for(&game_match.game))
     {
         return;
-    }
-    if let Some(old) = hint.job.take() {
-        searcher.cancel(old);
     }
     let settings = SearchSettings {
         level: Level::MAX,
@@ -89,34 +102,32 @@ fn start_hint(
         },
         seed: 0,
     };
-    hint.job = Some(Job::start(
-        &mut searcher,
-        &game_match.game,
-        settings,
-        time.elapsed(),
-    ));
+    let id = service.request(Purpose::Hint, game, settings);
+    hint.failure = None;
+    hint.asked = Some(Asked::new(id, game, time.elapsed()));
 }
 
-/// Collects a finished hint search; drops hints (shown or pending) for an old position.
-fn poll_hint(game_match: Res<Match>, mut hint: ResMut<Hint>, mut searcher: backend::Searcher) {
-    if hint.shown.is_some() && hint.point(&game_match).is_none() {
-        hint.shown = None;
-    }
-    let Some(mut job) = hint.job.take() else {
+/// Takes a finished hint search for the position on the board.
+fn collect_hint(
+    game_match: Res<Match>,
+    mut hint: ResMut<Hint>,
+    mut service: ResMut<SearchService>,
+) {
+    let Some(asked) = &hint.asked else {
         return;
     };
-    if !job.is_for(&game_match.game) || game_match.computer_to_move() {
-        searcher.cancel(job);
-        return;
+    if !asked.is_for(&game_match.game) {
+        return; // `ask_hint` cancels it after this frame's actions.
     }
-    if !job.poll(&mut searcher, game_match.game.size()) {
-        hint.job = Some(job);
+    let Some(answer) = service.take_answer(asked.id) else {
         return;
+    };
+    let moves = hint.asked.take().map(|a| a.moves).unwrap_or_default();
+    match answer {
+        Ok(found) => hint.shown = found.map(|info| (moves, info.best)),
+        Err(failure) => {
+            warn!("the hint's search failed: {failure}");
+            hint.failure = Some(format!("No hint: {failure}."));
+        }
     }
-    hint.shown = job.result.flatten().map(|info| (job.moves, info.best));
-}
-
-/// Test hook: finishes the pending hint search for `moves` with `info`.
-pub fn deliver_hint(hint: &mut Hint, moves: &[Point], info: SearchInfo) -> bool {
-    hint.job.as_mut().is_some_and(|job| job.finish(moves, info))
 }

@@ -1,56 +1,18 @@
 //! The load dialog: saved games with their date, players and length; a corrupt file shows
-//! its error and changes nothing.
+//! its error and cannot be chosen. Reading and loading happen in `crate::saves`.
 
-use crate::game_match::MatchAction;
-use crate::storage::{SaveEntry, Store};
+use crate::saves::{SaveAction, SaveShelf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use gomoku_engine::record::Record;
-
-/// A saved game as listed: its entry and what reading it gave.
-struct Listed {
-    entry: SaveEntry,
-    record: Result<Record, String>,
-}
-
-#[derive(Resource, Default)]
-pub struct FileDialog {
-    open: bool,
-    saves: Vec<Listed>,
-    error: Option<String>,
-    /// The last save/load outcome, shown in the HUD.
-    pub status: Option<String>,
-}
-
-impl FileDialog {
-    /// Opens the dialog, reading every save once.
-    pub fn open(&mut self, store: &Store) {
-        self.open = true;
-        self.error = None;
-        self.saves.clear();
-        match store.0.list_saves() {
-            Ok(entries) => {
-                for entry in entries {
-                    let record = store
-                        .0
-                        .read_save(&entry.id)
-                        .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()));
-                    self.saves.push(Listed { entry, record });
-                }
-            }
-            Err(e) => self.error = Some(e),
-        }
-    }
-}
 
 pub(super) fn file_dialog(
     mut contexts: EguiContexts,
-    mut dialog: ResMut<FileDialog>,
-    mut actions: MessageWriter<MatchAction>,
+    shelf: Res<SaveShelf>,
+    mut requests: MessageWriter<SaveAction>,
 ) -> Result {
-    if !dialog.open {
+    let Some(listing) = &shelf.listing else {
         return Ok(());
-    }
+    };
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut chosen = None;
@@ -60,16 +22,20 @@ pub(super) fn file_dialog(
         .anchor(egui::Align2::CENTER_CENTER, [-super::HUD_WIDTH / 2.0, 0.0])
         .default_width(460.0)
         .show(ctx, |ui| {
-            if let Some(e) = &dialog.error {
-                ui.colored_label(egui::Color32::LIGHT_RED, e);
-            }
-            if dialog.saves.is_empty() {
+            let saves = match listing {
+                Ok(saves) => saves.as_slice(),
+                Err(e) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                    &[]
+                }
+            };
+            if saves.is_empty() {
                 ui.label("No saved games yet.");
             }
             egui::ScrollArea::vertical()
                 .max_height(360.0)
                 .show(ui, |ui| {
-                    for (i, listed) in dialog.saves.iter().enumerate() {
+                    for listed in saves {
                         ui.horizontal(|ui| {
                             ui.label(egui::RichText::new(&listed.entry.saved_at).monospace());
                             match &listed.record {
@@ -81,7 +47,7 @@ pub(super) fn file_dialog(
                                         r.game.moves().len()
                                     );
                                     if ui.button(text).clicked() {
-                                        chosen = Some(i);
+                                        chosen = Some(listed.entry.id.clone());
                                     }
                                 }
                                 Err(e) => {
@@ -95,13 +61,10 @@ pub(super) fn file_dialog(
                     }
                 });
         });
-    if let Some(i) = chosen
-        && let Ok(record) = &dialog.saves[i].record
-    {
-        actions.write(MatchAction::Load(Box::new(record.clone())));
-        dialog.status = None;
-        open = false;
+    if let Some(id) = chosen {
+        requests.write(SaveAction::Load(id));
+    } else if !open {
+        requests.write(SaveAction::CloseList);
     }
-    dialog.open = open;
     Ok(())
 }

@@ -1,16 +1,16 @@
 //! The in-game panel: players, scores, clocks, whose turn, and the game's buttons.
 
-use super::{FileDialog, HUD_WIDTH, root_ui, stone_icon};
-use crate::ai::{AskHint, Hint, Thinking};
+use super::{HUD_WIDTH, root_ui, stone_icon};
+use crate::ai::{AskHint, ComputerPlayer, Hint, RetryComputer};
 use crate::board::ReservedRight;
 use crate::game_match::{Match, MatchAction};
-use crate::screens::Screen;
+use crate::saves::{SaveAction, SaveShelf};
+use crate::screens::{Phase, Screen};
 use crate::settings::{Settings, persist};
 use crate::storage::Store;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use gomoku_engine::notation::{format_moves, format_point};
-use gomoku_engine::record::Record;
 use gomoku_engine::{Outcome, Stone};
 use std::time::Duration;
 
@@ -29,20 +29,25 @@ fn clock_text(d: Duration) -> String {
 pub(super) fn hud(
     mut contexts: EguiContexts,
     game_match: Res<Match>,
-    thinking: Res<Thinking>,
+    phase: Res<State<Phase>>,
+    computer: Res<ComputerPlayer>,
     hint: Res<Hint>,
+    shelf: Res<SaveShelf>,
     mut settings: ResMut<Settings>,
     store: Res<Store>,
-    mut dialog: ResMut<FileDialog>,
     mut reserved: ResMut<ReservedRight>,
     mut actions: MessageWriter<MatchAction>,
     mut ask_hint: MessageWriter<AskHint>,
+    mut retry: MessageWriter<RetryComputer>,
+    mut save_actions: MessageWriter<SaveAction>,
     mut next: ResMut<NextState<Screen>>,
     mut field: Local<ImportField>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "hud-root");
     let game = &game_match.game;
+    // Changed inside the panel, stored after it: no storage work inside UI closures.
+    let mut show_numbers = None;
     let response = egui::Panel::right("hud")
         .exact_size(HUD_WIDTH)
         .resizable(false)
@@ -57,18 +62,46 @@ pub(super) fn hud(
             }
 
             ui.add_space(4.0);
+            let thinking = computer.is_thinking();
             let status = match game.outcome() {
                 Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
                 Outcome::Draw => "Draw: the board is full.".to_string(),
-                Outcome::Ongoing if thinking.0.is_some() => "Computer is thinking…".to_string(),
+                Outcome::Ongoing if thinking => "Computer is thinking…".to_string(),
                 Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
             };
             ui.horizontal(|ui| {
-                if thinking.0.is_some() {
+                if thinking {
                     ui.add(egui::Spinner::new());
                 }
                 ui.label(egui::RichText::new(status).strong());
             });
+            if let Some(trouble) = &computer.trouble {
+                let warn = egui::Color32::from_rgb(230, 120, 60);
+                if trouble.gave_up() {
+                    ui.colored_label(
+                        warn,
+                        format!("The computer could not move: {}.", trouble.last),
+                    );
+                    ui.horizontal(|ui| {
+                        if ui.button("Retry").clicked() {
+                            retry.write(RetryComputer);
+                        }
+                        if ui.button("Back to the menu").clicked() {
+                            next.set(Screen::Menu);
+                        }
+                    });
+                } else {
+                    ui.colored_label(
+                        warn,
+                        format!(
+                            "The computer's search failed ({}); trying again (attempt {} of {}).",
+                            trouble.last,
+                            trouble.attempts + 1,
+                            crate::ai::MAX_ATTEMPTS
+                        ),
+                    );
+                }
+            }
             ui.label(format!(
                 "Move {}",
                 game.moves().len() + usize::from(!game.is_over())
@@ -95,8 +128,7 @@ pub(super) fn hud(
                 }
             });
             ui.horizontal(|ui| {
-                let can_ask = !game.is_over()
-                    && !game_match.computer_to_move()
+                let can_ask = *phase.get() == Phase::HumanTurn
                     && hint.point(&game_match).is_none()
                     && !hint.is_searching();
                 if ui
@@ -115,16 +147,10 @@ pub(super) fn hud(
             });
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    let black = &game_match.player(Stone::Black).name;
-                    let white = &game_match.player(Stone::White).name;
-                    let text = Record::new(game.clone(), black, white).to_text();
-                    dialog.status = Some(match store.0.write_save(&text) {
-                        Ok(entry) => format!("Saved as {}.", entry.id),
-                        Err(e) => format!("Save failed: {e}"),
-                    });
+                    save_actions.write(SaveAction::SaveGame);
                 }
                 if ui.button("Load…").clicked() {
-                    dialog.open(&store);
+                    save_actions.write(SaveAction::ListSaves);
                 }
                 if ui.button("Menu").on_hover_text("Esc").clicked() {
                     next.set(Screen::Menu);
@@ -132,8 +158,7 @@ pub(super) fn hud(
             });
             let mut numbers = settings.show_numbers;
             if ui.checkbox(&mut numbers, "Move numbers").changed() {
-                settings.show_numbers = numbers;
-                persist(&store, &settings);
+                show_numbers = Some(numbers);
             }
             ui.separator();
 
@@ -154,18 +179,27 @@ pub(super) fn hud(
                     .font(egui::TextStyle::Monospace),
             );
             if ui.button("Set position").clicked() {
-                actions.write(MatchAction::Import(field.text.clone()));
+                actions.write(MatchAction::SetPosition(field.text.clone()));
             }
 
-            for message in [game_match.notice.as_ref(), dialog.status.as_ref()]
-                .into_iter()
-                .flatten()
+            let hint_failure = hint.failure.as_ref();
+            for message in [
+                game_match.notice.as_ref(),
+                shelf.status.as_ref(),
+                hint_failure,
+            ]
+            .into_iter()
+            .flatten()
             {
                 ui.add_space(4.0);
                 ui.colored_label(egui::Color32::from_rgb(230, 170, 60), message);
             }
         });
     reserved.set_if_neq(ReservedRight(response.response.rect.width()));
+    if let Some(numbers) = show_numbers {
+        settings.show_numbers = numbers;
+        persist(&store, &settings);
+    }
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! The main menu: who plays, the rule, the level and the skin.
 
-use crate::game_match::Match;
+use crate::game_match::MatchAction;
 use crate::screens::Screen;
 use crate::settings::{Mode, Settings, persist};
 use crate::storage::Store;
@@ -18,7 +18,7 @@ pub(super) fn menu(
     skins: Res<Skins>,
     skin: Option<Res<ActiveSkin>>,
     store: Res<Store>,
-    mut commands: Commands,
+    mut actions: MessageWriter<MatchAction>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     // Textures for the skin preview: background, black stone, white stone.
@@ -159,7 +159,7 @@ pub(super) fn menu(
     let typing = ctx.egui_wants_keyboard_input();
     let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter));
     if start || (enter && !typing) {
-        commands.insert_resource(Match::new(&settings.match_setup()));
+        actions.write(MatchAction::NewMatch(settings.match_setup()));
         next.set(Screen::Playing);
     }
     Ok(())

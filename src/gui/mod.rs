@@ -13,14 +13,11 @@ use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-pub use files::FileDialog;
-
 /// Width of the HUD panel in logical pixels.
 pub const HUD_WIDTH: f32 = 290.0;
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-        .init_resource::<FileDialog>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             EguiPrimaryContextPass,

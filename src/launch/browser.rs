@@ -1,8 +1,9 @@
-//! A read-only window onto the game for the browser tests: `window.gomokuState` holds the
-//! frame count, the screen, the move string, the hint shown, and the board's placement in
-//! CSS pixels.
+//! The page's side of a launch: its query string stands for the command line, and
+//! `window.gomokuState` is a read-only window onto the game for the browser tests: the
+//! frame count, the screen, the move string, whether the computer thinks or is in
+//! trouble, the hint shown, and the board's placement in CSS pixels.
 
-use crate::ai::{Hint, Thinking};
+use crate::ai::{ComputerPlayer, Hint};
 use crate::board::BoardLayout;
 use crate::game_match::Match;
 use crate::screens::Screen;
@@ -11,8 +12,19 @@ use bevy::window::PrimaryWindow;
 use gomoku_engine::notation::{format_moves, format_point};
 use wasm_bindgen::JsValue;
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, publish);
+}
+
+/// The arguments the page's query string (`?play&...`) stands for.
+pub fn page_args() -> Vec<String> {
+    let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
+    let query = web_sys::window()
+        .and_then(|w| get(&w, "location"))
+        .and_then(|location| get(&location, "search"))
+        .and_then(|search| search.as_string())
+        .unwrap_or_default();
+    super::query::args_from_query(&query)
 }
 
 fn publish(
@@ -20,7 +32,7 @@ fn publish(
     screen: Res<State<Screen>>,
     game_match: Res<Match>,
     layout: Res<BoardLayout>,
-    thinking: Res<Thinking>,
+    computer: Res<ComputerPlayer>,
     hint: Res<Hint>,
     window: Query<&Window, With<PrimaryWindow>>,
 ) {
@@ -37,7 +49,12 @@ fn publish(
     set("screen", format!("{:?}", screen.get()).into());
     set("moves", format_moves(game_match.game.points()).into());
     set("over", JsValue::from_bool(game_match.game.is_over()));
-    set("thinking", JsValue::from_bool(thinking.0.is_some()));
+    set("thinking", JsValue::from_bool(computer.is_thinking()));
+    let trouble = computer.trouble.as_ref().map_or(String::new(), |t| {
+        let state = if t.gave_up() { "gave-up" } else { "retrying" };
+        format!("{state} after {} failures: {}", t.attempts, t.last)
+    });
+    set("computerTrouble", trouble.into());
     let hinted = hint
         .point(&game_match)
         .map(format_point)

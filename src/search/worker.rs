@@ -1,0 +1,186 @@
+//! Browser: searches run in Web Workers (`ai_worker.js` loading the engine's small wasm
+//! module), because wasm here has no threads and a search on the page's thread freezes
+//! it. Requests and replies are `gomoku_engine::ai::wire` lines. A worker searches one
+//! position at a time and cannot be interrupted, so a cancelled search's worker is
+//! terminated, and up to `MAX_WORKERS` run side by side (the computer's move and a hint,
+//! say). A worker that fails in any way is dropped and its request fails; the next
+//! request starts a fresh one.
+
+use super::{RequestId, SearchFailure, SearchRequest, SearchService};
+use bevy::prelude::*;
+use gomoku_engine::ai::wire;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// The worker script, beside index.html.
+const WORKER_URL: &str = "ai_worker.js";
+/// Workers alive at once: each holds its own engine and transposition table.
+const MAX_WORKERS: usize = 3;
+
+/// What a worker said, by the key of the worker that said it.
+enum WorkerEvent {
+    Reply(u32, String),
+    Failed(u32, String),
+}
+
+struct Slot {
+    key: u32,
+    worker: web_sys::Worker,
+    /// The request it is searching and the board size its reply is read with.
+    busy: Option<(RequestId, u8)>,
+    // Kept alive as long as the worker can call them.
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+#[derive(Default)]
+pub struct WorkerPool {
+    slots: Vec<Slot>,
+    waiting: VecDeque<SearchRequest>,
+    events: Rc<RefCell<Vec<WorkerEvent>>>,
+    next_key: u32,
+}
+
+impl WorkerPool {
+    fn spawn(&mut self) -> Result<usize, SearchFailure> {
+        let worker = web_sys::Worker::new(WORKER_URL)
+            .map_err(|e| SearchFailure::Unavailable(format!("{e:?}")))?;
+        self.next_key += 1;
+        let key = self.next_key;
+        let sink = self.events.clone();
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+            move |event: web_sys::MessageEvent| {
+                let reply = js_sys::Reflect::get(&event.data(), &"reply".into())
+                    .ok()
+                    .and_then(|v| v.as_string());
+                sink.borrow_mut().push(match reply {
+                    Some(reply) => WorkerEvent::Reply(key, reply),
+                    None => WorkerEvent::Failed(key, "a message without a reply".into()),
+                });
+            },
+        );
+        let sink = self.events.clone();
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            // A script that cannot load, or an uncaught error inside the worker.
+            let why = js_sys::Reflect::get(&event, &"message".into())
+                .ok()
+                .and_then(|v| v.as_string())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| format!("the worker failed ({})", event.type_()));
+            sink.borrow_mut().push(WorkerEvent::Failed(key, why));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        self.slots.push(Slot {
+            key,
+            worker,
+            busy: None,
+            _on_message: on_message,
+            _on_error: on_error,
+        });
+        Ok(self.slots.len() - 1)
+    }
+
+    /// A worker free to search: an idle one, or a new one while there is room.
+    fn idle_slot(&mut self) -> Option<Result<usize, SearchFailure>> {
+        match self.slots.iter().position(|s| s.busy.is_none()) {
+            Some(i) => Some(Ok(i)),
+            None if self.slots.len() < MAX_WORKERS => Some(self.spawn()),
+            None => None,
+        }
+    }
+
+    fn start_waiting(&mut self, service: &mut SearchService) {
+        while !self.waiting.is_empty() {
+            let Some(slot) = self.idle_slot() else {
+                return; // All workers busy: it waits for one.
+            };
+            let request = self.waiting.pop_front().expect("front was just seen");
+            let posted = slot.and_then(|i| {
+                let line = wire::encode_request(&request.game, &request.settings);
+                let message = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&message, &"request".into(), &line.into());
+                let slot = &mut self.slots[i];
+                slot.worker
+                    .post_message(&message)
+                    .map_err(|e| SearchFailure::Unavailable(format!("{e:?}")))?;
+                slot.busy = Some((request.id, request.game.size()));
+                Ok(())
+            });
+            if let Err(failure) = posted {
+                error!("AI worker: {failure}");
+                service.answer(request.id, Err(failure));
+            }
+        }
+    }
+
+    fn drop_worker(&mut self, key: u32) -> Option<(RequestId, u8)> {
+        let i = self.slots.iter().position(|s| s.key == key)?;
+        self.slots.remove(i).busy
+    }
+}
+
+fn drive(mut service: ResMut<SearchService>, mut pool: NonSendMut<WorkerPool>) {
+    for id in service.take_cancelled() {
+        pool.waiting.retain(|r| r.id != id);
+        let searching = pool
+            .slots
+            .iter()
+            .find(|s| s.busy.is_some_and(|(busy, _)| busy == id));
+        if let Some(key) = searching.map(|s| s.key) {
+            pool.drop_worker(key);
+        }
+    }
+    let new = service.take_new();
+    pool.waiting.extend(new);
+    let events = std::mem::take(&mut *pool.events.borrow_mut());
+    for event in events {
+        match event {
+            WorkerEvent::Reply(key, reply) => {
+                let Some(slot) = pool.slots.iter_mut().find(|s| s.key == key) else {
+                    continue; // A worker already dropped.
+                };
+                let Some((id, size)) = slot.busy.take() else {
+                    continue;
+                };
+                match wire::decode_reply(&reply, size) {
+                    Ok(found) => service.answer(id, Ok(found)),
+                    Err(e) => {
+                        // A trap, a module that failed to load, or garbage: this worker
+                        // is not to be trusted again.
+                        error!("AI worker answered '{reply}': {e}");
+                        pool.drop_worker(key);
+                        let failure = match reply.strip_prefix("error ") {
+                            Some(why) => SearchFailure::Crashed(why.to_string()),
+                            None => SearchFailure::Unreadable(e.to_string()),
+                        };
+                        service.answer(id, Err(failure));
+                    }
+                }
+            }
+            WorkerEvent::Failed(key, why) => {
+                error!("AI worker failed: {why}");
+                if let Some((id, _)) = pool.drop_worker(key) {
+                    service.answer(id, Err(SearchFailure::Crashed(why)));
+                }
+            }
+        }
+    }
+    pool.start_waiting(&mut service);
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_non_send(WorkerPool::default())
+        .add_systems(PostUpdate, drive);
+}
