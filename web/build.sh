@@ -31,7 +31,9 @@ wasm_build --release -p gomoku-ai-worker
 # wasm-bindgen's CLI must match the library version in Cargo.lock exactly.
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $version$"; then
-    cargo install wasm-bindgen-cli --version "$version"
+    # Without default features: they only add TLS (ring, rustls) for the test runner's
+    # downloads, minutes of C and Rust to build that this script never uses.
+    cargo install wasm-bindgen-cli --version "$version" --no-default-features
 fi
 
 rm -rf "$out"

@@ -159,12 +159,12 @@ fn drive(mut service: ResMut<SearchService>, mut pool: NonSendMut<WorkerPool>) {
                     Err(e) => {
                         // A trap, a module that failed to load, or garbage: this worker
                         // is not to be trusted again.
-                        error!("AI worker answered '{reply}': {e}");
                         pool.drop_worker(key);
                         let failure = match reply.strip_prefix("error ") {
                             Some(why) => SearchFailure::Crashed(why.to_string()),
-                            None => SearchFailure::Unreadable(e.to_string()),
+                            None => SearchFailure::Unreadable(format!("'{reply}': {e}")),
                         };
+                        error!("AI worker: {failure}");
                         service.answer(id, Err(failure));
                     }
                 }

@@ -1,6 +1,7 @@
 // End-to-end test of dist/ in Debian's headless Chromium (WebGL2 through SwiftShader):
 // the board renders, a click places a stone, the computer answers legally, undo works,
-// the console stays clean, and frames keep coming while the computer thinks.
+// the console stays clean, frames keep coming while the computer thinks, and a worker
+// whose engine cannot load makes the computer retry a few times, then give up visibly.
 //   node web/e2e/test.mjs [DIST_DIR] [SHOTS_DIR]
 import { chromium } from 'playwright-core';
 import http from 'node:http';
@@ -14,9 +15,20 @@ fs.mkdirSync(shots, { recursive: true });
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.png': 'image/png', '.ron': 'text/plain', '.json': 'application/json' };
 
+// Under /broken/ the same files, but the AI worker's engine module is missing: a worker
+// that starts and then fails on every request.
+const BROKEN = '/broken';
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
-  const file = path.join(dist, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+  let name = url.pathname;
+  if (name.startsWith(BROKEN + '/')) {
+    name = name.slice(BROKEN.length);
+    if (name.endsWith('_ai_worker_bg.wasm')) {
+      res.writeHead(404).end();
+      return;
+    }
+  }
+  const file = path.join(dist, decodeURIComponent(name === '/' ? '/index.html' : name));
   if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
     res.writeHead(404).end();
     return;
@@ -39,13 +51,18 @@ const browser = await chromium.launch({
 });
 const errors = [];
 
-async function open(query) {
+// Opens the game; console errors, and Bevy's own error logs (which it writes with
+// console.log and a styled ERROR tag), count as failures unless `expected` collects them.
+async function open(query, expected = errors) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().includes('Using exceptions for control flow')) errors.push(m.text());
+    const text = m.text();
+    if (process.env.E2E_DEBUG) console.log(`[${m.type()}] ${text}`);
+    const isError = m.type() === 'error' || text.startsWith('%cERROR');
+    if (isError && !text.includes('Using exceptions for control flow')) expected.push(text);
   });
   page.on('pageerror', (e) => {
-    if (!String(e).includes('Using exceptions for control flow')) errors.push(String(e));
+    if (!String(e).includes('Using exceptions for control flow')) expected.push(String(e));
   });
   await page.goto(base + query);
   await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 20,
@@ -168,6 +185,23 @@ try {
   const gapLimit = Math.max(2 * idle.longest, 1000);
   check(ratio >= 0.6, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate, at least 60%)`);
   check(thinking.longest <= gapLimit, `no frame gap while thinking beyond ${gapLimit.toFixed(0)} ms (longest ${thinking.longest.toFixed(0)} ms; a 2 s search on the page's thread would leave one)`);
+
+  await selfplay.close();
+
+  // 3. A worker that cannot load its engine: each search fails, the computer retries
+  // after growing pauses, then gives up and says so, without placing anything.
+  const brokenErrors = [];
+  const broken = await open('broken/?selfplay', brokenErrors);
+  await broken.waitForFunction(() => window.gomokuState.computerTrouble.startsWith('gave-up'), null,
+    { timeout: 30_000, polling: 250 }).catch(() => {});
+  s = await state(broken);
+  await broken.screenshot({ path: path.join(shots, 'search-failed.png') });
+  check(s.computerTrouble.startsWith('gave-up after 3 failures'),
+    `a failing worker is retried, then the computer gives up ('${s.computerTrouble}')`);
+  check(s.moves === '' && !s.thinking, `nothing is played and nothing is searching (moves: '${s.moves}')`);
+  const logged = brokenErrors.filter((e) => e.includes('AI worker')).length;
+  check(logged >= 3, `each worker failure is logged (${logged} error lines)`);
+  await broken.close();
 
   check(errors.length === 0, `no errors in the console${errors.length ? ': ' + errors.slice(0, 5).join(' | ') : ''}`);
 } catch (error) {
