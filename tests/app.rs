@@ -50,7 +50,8 @@ fn app_with_backend(setup: MatchSetup, backend: impl Resource) -> App {
     app
 }
 
-const RETRY_PAUSE: Duration = Duration::from_millis(200);
+/// Long enough that no frame takes it, even on a loaded 2-core machine.
+const RETRY_PAUSE: Duration = Duration::from_millis(300);
 
 fn app_with(setup: MatchSetup) -> App {
     app_with_backend(setup, FakeSearch::default())
@@ -379,7 +380,7 @@ fn slow_search(game: &Game, _: &SearchSettings, _: &AtomicBool) -> Option<Search
         .find(|p| game.board().get(*p).is_none())?;
     Some(info(free))
 }
-const SLOW_SEARCH: Duration = Duration::from_millis(300);
+const SLOW_SEARCH: Duration = Duration::from_millis(500);
 
 #[test]
 fn the_computer_answers_off_the_render_thread() {
@@ -394,8 +395,11 @@ fn the_computer_answers_off_the_render_thread() {
         std::thread::sleep(Duration::from_millis(2));
     }
     assert!(asked.elapsed() >= SLOW_SEARCH);
+    // Searching on the render thread would block one frame for the whole search and
+    // answer within 2 frames; off it, frames keep coming (dozens on an idle machine, at
+    // least ten even when a build loads both cores).
     assert!(
-        frames_while_searching >= 20,
+        frames_while_searching >= 8,
         "only {frames_while_searching} frames ran during a {SLOW_SEARCH:?} search"
     );
     assert_eq!(moves(&app)[1], pt("a1"));
@@ -448,7 +452,7 @@ fn failed_searches_are_retried_after_growing_pauses_then_the_player_decides() {
             });
         }
     }
-    // The pause doubles: 200 ms, then 400 ms (the pacing the test set).
+    // The pause doubles: 300 ms, then 600 ms (the pacing the test set).
     assert_eq!(pauses, [RETRY_PAUSE, RETRY_PAUSE * 2]);
     // Given up: no more searches, no move, until the player asks again.
     assert_eq!(trouble(&app), Some((MAX_ATTEMPTS, true)));
