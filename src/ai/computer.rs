@@ -3,7 +3,7 @@
 //! failed search is shown in the HUD and retried after a growing pause; after
 //! `MAX_ATTEMPTS` it stops and the HUD offers to retry or to return to the menu.
 
-use super::Asked;
+use super::{Asked, is_position};
 use crate::AppSystems;
 use crate::game_match::{Match, MatchAction, PlayerKind};
 use crate::screens::{Phase, Screen};
@@ -142,7 +142,7 @@ fn ask_or_cancel(
     if computer
         .trouble
         .as_ref()
-        .is_some_and(|t| !to_move || !t.moves.iter().copied().eq(game.points()))
+        .is_some_and(|t| !to_move || !is_position(&t.moves, game))
     {
         computer.trouble = None; // The position it failed in is gone.
     }

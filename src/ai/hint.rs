@@ -2,7 +2,7 @@
 //! level (through the search service, beside the computer's own searches) and the board
 //! shows its move until the position changes.
 
-use super::Asked;
+use super::{Asked, is_position};
 use crate::AppSystems;
 use crate::game_match::Match;
 use crate::screens::{Phase, Screen};
@@ -31,7 +31,7 @@ impl Hint {
     /// The hint to draw for the match as it stands, if any.
     pub fn point(&self, game_match: &Match) -> Option<Point> {
         let (moves, p) = self.shown.as_ref()?;
-        (moves.iter().copied().eq(game_match.game.points())).then_some(*p)
+        is_position(moves, &game_match.game).then_some(*p)
     }
 
     pub fn is_searching(&self) -> bool {

@@ -33,8 +33,14 @@ impl Asked {
 
     /// Was this asked about `game` as it stands now?
     fn is_for(&self, game: &Game) -> bool {
-        self.moves.iter().copied().eq(game.points())
+        is_position(&self.moves, game)
     }
+}
+
+/// Is `moves` the move list of `game` as it stands now? How every request, hint and
+/// failure here remembers the position it belongs to.
+fn is_position(moves: &[Point], game: &Game) -> bool {
+    moves.iter().copied().eq(game.points())
 }
 
 pub(super) fn plugin(app: &mut App) {
