@@ -10,6 +10,7 @@ pub mod protocol;
 pub mod record;
 pub mod renju;
 pub mod rules;
+pub mod time_control;
 
 pub use board::{Board, Point, Stone};
 pub use game::{Game, Move, Outcome, PlayError};
