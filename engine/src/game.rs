@@ -13,7 +13,8 @@ pub struct Move {
     pub time_ms: Option<u32>,
 }
 
-/// How the game stands.
+/// How the game stands. The first three follow from the stones on the board; the others
+/// from an `Ending` the players declared (see `Game::end`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Outcome {
     #[default]
@@ -22,6 +23,12 @@ pub enum Outcome {
     Won { winner: Stone, line: Vec<Point> },
     /// The board filled up with no winner.
     Draw,
+    /// The other side resigned.
+    Resigned { winner: Stone },
+    /// The other side's clock ran out.
+    OutOfTime { winner: Stone },
+    /// Both sides agreed to a draw.
+    DrawAgreed,
 }
 
 impl Outcome {
@@ -31,8 +38,47 @@ impl Outcome {
 
     pub fn winner(&self) -> Option<Stone> {
         match self {
-            Outcome::Won { winner, .. } => Some(*winner),
-            _ => None,
+            Outcome::Won { winner, .. }
+            | Outcome::Resigned { winner }
+            | Outcome::OutOfTime { winner } => Some(*winner),
+            Outcome::Ongoing | Outcome::Draw | Outcome::DrawAgreed => None,
+        }
+    }
+
+    /// The declared ending that made this outcome, if it did not come from the board.
+    pub fn ending(&self) -> Option<Ending> {
+        match self {
+            Outcome::Resigned { winner } => Some(Ending::Resign(winner.opponent())),
+            Outcome::OutOfTime { winner } => Some(Ending::OutOfTime(winner.opponent())),
+            Outcome::DrawAgreed => Some(Ending::DrawAgreed),
+            Outcome::Ongoing | Outcome::Won { .. } | Outcome::Draw => None,
+        }
+    }
+}
+
+/// A way a match ends that the board does not show: the players (or a clock) declare it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// This side gives up.
+    Resign(Stone),
+    /// This side's flag fell. Whether it really did is for the caller to judge (see
+    /// `TimeControl::is_out_of_time`): the game keeps move times, not the time control.
+    OutOfTime(Stone),
+    /// Both sides agreed to a draw.
+    DrawAgreed,
+}
+
+impl Ending {
+    /// The outcome this ending gives.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Ending::Resign(loser) => Outcome::Resigned {
+                winner: loser.opponent(),
+            },
+            Ending::OutOfTime(loser) => Outcome::OutOfTime {
+                winner: loser.opponent(),
+            },
+            Ending::DrawAgreed => Outcome::DrawAgreed,
         }
     }
 }
@@ -64,8 +110,9 @@ impl fmt::Display for PlayError {
 impl std::error::Error for PlayError {}
 
 /// A match in progress. Invariants: the board holds exactly the stones of `moves`,
-/// alternating from black; `outcome` is the outcome of `moves`; `redo` holds the moves
-/// undone since the last new move, the next one to redo last.
+/// alternating from black; `outcome` is the outcome of `moves`, or the `Ending` declared
+/// after them while they left the game ongoing; `redo` holds the moves undone since the
+/// last new move or ending, the next one to redo last, and is empty while the game is over.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     board: Board,
@@ -203,8 +250,9 @@ impl Game {
         }
     }
 
+    /// Is there a move or a declared ending to take back?
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty()
+        !self.moves.is_empty() || self.outcome.ending().is_some()
     }
 
     pub fn can_redo(&self) -> bool {
@@ -267,17 +315,36 @@ impl Game {
         };
     }
 
-    /// Takes back the last move (also after the game ended, which resumes it).
+    /// Ends the game with `ending` (a resignation, a fallen flag, an agreed draw) after
+    /// the moves played so far; refused when the game is already over. Like a new move it
+    /// clears the redo stack: redo never plays on past an ending.
+    pub fn end(&mut self, ending: Ending) -> Result<&Outcome, PlayError> {
+        if self.outcome.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        self.redo.clear();
+        self.outcome = ending.outcome();
+        Ok(&self.outcome)
+    }
+
+    /// Takes back the last move (also after the game ended, which resumes it). A declared
+    /// ending goes with it, so one undo returns to play at the position before that move;
+    /// with no move to take back, only the ending goes and this returns `None`.
     pub fn undo(&mut self) -> Option<Point> {
-        let m = self.moves.pop()?;
+        let Some(m) = self.moves.pop() else {
+            // No stones, so the only way to be over is an ending.
+            self.outcome = Outcome::Ongoing;
+            return None;
+        };
         self.board.set(m.point, None);
         self.redo.push(m);
-        // Play stops at the first win or draw, so any earlier position was ongoing.
+        // Play stops at the first win, draw or ending, so any earlier position was ongoing.
         self.outcome = Outcome::Ongoing;
         Some(m.point)
     }
 
-    /// Replays the last undone move.
+    /// Replays the last undone move. An ending undone with a move is not restored: the
+    /// redo stack holds moves only.
     pub fn redo(&mut self) -> Option<Point> {
         let m = self.redo.pop()?;
         self.push(m);
@@ -437,12 +504,80 @@ mod tests {
         assert_eq!(g.thinking_ms(Stone::Black), 150);
     }
 
+    const ENDINGS: [Ending; 5] = [
+        Ending::Resign(Stone::Black),
+        Ending::Resign(Stone::White),
+        Ending::OutOfTime(Stone::Black),
+        Ending::OutOfTime(Stone::White),
+        Ending::DrawAgreed,
+    ];
+
+    #[test]
+    fn an_ending_decides_the_game_and_stops_play() {
+        for ending in ENDINGS {
+            let mut g = game("h8i9j10");
+            let outcome = g.end(ending).unwrap().clone();
+            assert!(outcome.is_over());
+            assert_eq!(outcome.ending(), Some(ending));
+            let winner = match ending {
+                Ending::Resign(loser) | Ending::OutOfTime(loser) => Some(loser.opponent()),
+                Ending::DrawAgreed => None,
+            };
+            assert_eq!(outcome.winner(), winner, "{ending:?}");
+            let before = g.clone();
+            assert_eq!(g.play(Point::new(0, 0)), Err(PlayError::GameOver));
+            assert_eq!(g.end(Ending::DrawAgreed), Err(PlayError::GameOver));
+            assert_eq!(g, before);
+        }
+    }
+
+    #[test]
+    fn a_game_won_on_the_board_cannot_also_be_resigned() {
+        let mut g = game("a1b1a2b2a3b3a4b4a5");
+        let before = g.clone();
+        assert_eq!(
+            g.end(Ending::Resign(Stone::Black)),
+            Err(PlayError::GameOver)
+        );
+        assert_eq!(g, before);
+        assert_eq!(g.outcome().ending(), None);
+    }
+
+    #[test]
+    fn undo_takes_back_the_ending_with_the_last_move_and_redo_does_not_restore_it() {
+        let mut g = game("h8i9j10");
+        g.undo();
+        assert!(g.can_redo());
+        g.end(Ending::Resign(Stone::White)).unwrap();
+        // Ending is a new event, like a move: nothing is left to redo past it.
+        assert!(!g.can_redo());
+        assert_eq!(g.undo(), Some(Point::new(8, 8)));
+        assert_eq!(g.outcome(), &Outcome::Ongoing);
+        assert_eq!(g.moves().len(), 1);
+        assert_eq!(g.redo(), Some(Point::new(8, 8)));
+        assert_eq!(g.outcome(), &Outcome::Ongoing);
+        assert_eq!(g, game("h8i9"));
+    }
+
+    #[test]
+    fn an_ending_before_any_move_is_undone_on_its_own() {
+        let mut g = Game::default();
+        assert!(!g.can_undo());
+        g.end(Ending::Resign(Stone::Black)).unwrap();
+        assert!(g.can_undo());
+        assert_eq!(g.undo(), None);
+        assert_eq!(g.outcome(), &Outcome::Ongoing);
+        assert!(!g.can_undo());
+        assert_eq!(g, Game::default());
+    }
+
     proptest! {
         #[test]
         fn random_games_keep_their_invariants(
             size in 5u8..=19,
             picks in prop::collection::vec((0u8..25, 0u8..25), 0..200),
             rule_standard in any::<bool>(),
+            ending in proptest::option::of(0usize..ENDINGS.len()),
         ) {
             let rule = if rule_standard { Rule::Standard } else { Rule::Freestyle };
             let mut g = Game::new(size, rule).unwrap();
@@ -455,7 +590,15 @@ mod tests {
                 prop_assert_eq!(g.board().stone_count(), g.moves().len());
             }
             let full = g.clone();
+            // An ending, when the board left the game open, goes with the last undo and
+            // does not come back with redo.
+            if let Some(i) = ending {
+                let ended = g.end(ENDINGS[i]).is_ok();
+                prop_assert_eq!(ended, !full.is_over());
+                prop_assert_eq!(g.can_undo(), ended || full.can_undo());
+            }
             g.undo_all();
+            prop_assert!(!g.can_undo());
             prop_assert_eq!(g.board(), &Board::new(size).unwrap());
             prop_assert_eq!(g.outcome(), &Outcome::Ongoing);
             g.redo_all();

@@ -15,13 +15,16 @@
 //! ```
 //!
 //! `move` lines carry an optional thinking time in milliseconds. `result` is written for
-//! readers and checked on load against the replayed moves. The final `end` line makes a
+//! readers and checked on load against the replayed moves: `ongoing`, `draw`, or the
+//! winner on the board (`black`, `white`). A match that ended off the board says how
+//! (`black-resigned`, `white-out-of-time`, `draw-agreed`, ...); loading applies that
+//! ending after the moves, which must have left the game open. The final `end` line makes a
 //! truncated file detectable. Loading never yields a half-built game: either every line
 //! is valid and every move legal, or an error says what and where.
 
 use crate::board::Stone;
 use crate::board::{DEFAULT_SIZE, Point};
-use crate::game::{Game, Move, Outcome};
+use crate::game::{Ending, Game, Move, Outcome};
 use crate::notation::{format_point, parse_point};
 use crate::rules::Rule;
 use std::fmt;
@@ -71,18 +74,59 @@ fn clean_name(name: &str) -> String {
     cleaned.trim().to_string()
 }
 
-fn result_word(outcome: &Outcome) -> &'static str {
-    match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Draw => "draw",
-        Outcome::Won {
-            winner: Stone::Black,
-            ..
-        } => "black",
-        Outcome::Won {
-            winner: Stone::White,
-            ..
-        } => "white",
+/// What a `result` line says: an outcome of the board, or an ending declared after the
+/// moves (a resignation, a fallen flag, an agreed draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stated {
+    Ongoing,
+    Draw,
+    Won(Stone),
+    Ended(Ending),
+}
+
+impl Stated {
+    /// Every result a record can state, so writing and reading share one list of words.
+    const ALL: [Stated; 9] = [
+        Stated::Ongoing,
+        Stated::Draw,
+        Stated::Won(Stone::Black),
+        Stated::Won(Stone::White),
+        Stated::Ended(Ending::Resign(Stone::Black)),
+        Stated::Ended(Ending::Resign(Stone::White)),
+        Stated::Ended(Ending::OutOfTime(Stone::Black)),
+        Stated::Ended(Ending::OutOfTime(Stone::White)),
+        Stated::Ended(Ending::DrawAgreed),
+    ];
+
+    fn of(outcome: &Outcome) -> Stated {
+        match outcome {
+            Outcome::Ongoing => Stated::Ongoing,
+            Outcome::Draw => Stated::Draw,
+            Outcome::Won { winner, .. } => Stated::Won(*winner),
+            Outcome::Resigned { .. } | Outcome::OutOfTime { .. } | Outcome::DrawAgreed => {
+                Stated::Ended(outcome.ending().expect("a declared outcome has its ending"))
+            }
+        }
+    }
+
+    /// The word after `result`. Endings name who did it (`black-resigned`: black gave up),
+    /// not who won, as a reader would say it.
+    fn word(self) -> &'static str {
+        match self {
+            Stated::Ongoing => "ongoing",
+            Stated::Draw => "draw",
+            Stated::Won(Stone::Black) => "black",
+            Stated::Won(Stone::White) => "white",
+            Stated::Ended(Ending::Resign(Stone::Black)) => "black-resigned",
+            Stated::Ended(Ending::Resign(Stone::White)) => "white-resigned",
+            Stated::Ended(Ending::OutOfTime(Stone::Black)) => "black-out-of-time",
+            Stated::Ended(Ending::OutOfTime(Stone::White)) => "white-out-of-time",
+            Stated::Ended(Ending::DrawAgreed) => "draw-agreed",
+        }
+    }
+
+    fn parse(word: &str) -> Option<Stated> {
+        Stated::ALL.into_iter().find(|stated| stated.word() == word)
     }
 }
 
@@ -108,7 +152,7 @@ impl Record {
                 None => out += &format!("move {}\n", format_point(m.point)),
             }
         }
-        out += &format!("result {}\nend\n", result_word(self.game.outcome()));
+        out += &format!("result {}\nend\n", Stated::of(self.game.outcome()).word());
         out
     }
 
@@ -204,10 +248,9 @@ impl Record {
                 }
                 "result" => {
                     let word = value.trim();
-                    if !["ongoing", "draw", "black", "white"].contains(&word) {
-                        return Err(RecordError::at(n, format!("unknown result '{word}'")));
-                    }
-                    result = Some((n, word.to_string()));
+                    let stated = Stated::parse(word)
+                        .ok_or_else(|| RecordError::at(n, format!("unknown result '{word}'")))?;
+                    result = Some((n, stated));
                 }
                 "end" => {
                     ended = true;
@@ -233,12 +276,21 @@ impl Record {
             game.play_timed(m.point, m.time_ms)
                 .map_err(|e| RecordError::at(n, e.to_string()))?;
         }
-        if let Some((n, word)) = result {
-            let actual = result_word(game.outcome());
-            if word != actual {
+        if let Some((n, stated)) = result {
+            let actual = Stated::of(game.outcome());
+            let agrees = match stated {
+                // An ending is declared after the moves, so they must leave the game open.
+                Stated::Ended(ending) => game.end(ending).is_ok(),
+                _ => stated == actual,
+            };
+            if !agrees {
                 return Err(RecordError::at(
                     n,
-                    format!("says the result is '{word}' but the moves give '{actual}'"),
+                    format!(
+                        "says the result is '{}' but the moves give '{}'",
+                        stated.word(),
+                        actual.word()
+                    ),
                 ));
             }
         }
@@ -375,6 +427,63 @@ mod tests {
     }
 
     #[test]
+    fn endings_off_the_board_round_trip() {
+        let cases = [
+            (Ending::Resign(Stone::Black), "black-resigned"),
+            (Ending::Resign(Stone::White), "white-resigned"),
+            (Ending::OutOfTime(Stone::Black), "black-out-of-time"),
+            (Ending::OutOfTime(Stone::White), "white-out-of-time"),
+            (Ending::DrawAgreed, "draw-agreed"),
+        ];
+        for (ending, word) in cases {
+            let mut r = sample();
+            r.game.end(ending).unwrap();
+            let text = r.to_text();
+            assert!(
+                text.ends_with(&format!("move h11\nresult {word}\nend\n")),
+                "{text}"
+            );
+            let back = Record::parse(&text).unwrap();
+            assert_eq!(back, r);
+            assert_eq!(back.game.outcome(), &ending.outcome());
+            assert_eq!(back.to_text(), text);
+        }
+        // Before any move too: a player may resign at once.
+        let mut r = Record::new(Game::default(), "A", "B");
+        r.game.end(Ending::Resign(Stone::Black)).unwrap();
+        assert_eq!(Record::parse(&r.to_text()).unwrap(), r);
+    }
+
+    #[test]
+    fn an_ending_after_a_finished_game_is_a_contradiction() {
+        let won = Game::from_moves(
+            15,
+            Rule::Freestyle,
+            parse_moves("a1b1a2b2a3b3a4b4a5", 15).unwrap(),
+        )
+        .unwrap();
+        let text = Record::new(won, "A", "B").to_text();
+        let lied = text.replace("result black", "result white-resigned");
+        let err = Record::parse(&lied).unwrap_err();
+        assert_eq!(err.line, 15, "{err}");
+        assert!(err.to_string().contains("'white-resigned'"), "{err}");
+        // The other way round: an ended record claiming a plain ongoing game.
+        let mut r = sample();
+        r.game.end(Ending::DrawAgreed).unwrap();
+        let text = r.to_text().replace("result draw-agreed", "result draw");
+        assert!(Record::parse(&text).is_err());
+        let text = r
+            .to_text()
+            .replace("result draw-agreed", "result draw-offered");
+        assert!(
+            Record::parse(&text)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown result")
+        );
+    }
+
+    #[test]
     fn errors_say_what_and_where() {
         let text = sample().to_text();
         let bad = text.replace("move i9", "move z9");
@@ -462,11 +571,20 @@ mod tests {
 
         #[test]
         fn random_games_round_trip_through_both_formats(
-            picks in prop::collection::vec((0u8..15, 0u8..15, proptest::option::of(0u32..100_000)), 0..120)
+            picks in prop::collection::vec((0u8..15, 0u8..15, proptest::option::of(0u32..100_000)), 0..120),
+            ending in proptest::option::of(prop::sample::select(vec![
+                Ending::Resign(Stone::Black),
+                Ending::OutOfTime(Stone::White),
+                Ending::DrawAgreed,
+            ])),
         ) {
             let mut game = Game::default();
             for (c, r, t) in picks {
                 let _ = game.play_timed(Point::new(c, r), t);
+            }
+            if let Some(ending) = ending {
+                // Refused when the moves already won; the record then says so instead.
+                let _ = game.end(ending);
             }
             let text = Record::new(game.clone(), "x", "y").to_text();
             prop_assert_eq!(&Record::parse(&text).unwrap().game, &game);

@@ -66,6 +66,17 @@ pub(super) fn hud(
             let status = match game.outcome() {
                 Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
                 Outcome::Draw => "Draw: the board is full.".to_string(),
+                Outcome::Resigned { winner } => format!(
+                    "{} resigned: {} wins!",
+                    game_match.player(winner.opponent()).name,
+                    game_match.player(*winner).name
+                ),
+                Outcome::OutOfTime { winner } => format!(
+                    "{} lost on time: {} wins!",
+                    game_match.player(winner.opponent()).name,
+                    game_match.player(*winner).name
+                ),
+                Outcome::DrawAgreed => "Draw agreed.".to_string(),
                 Outcome::Ongoing if thinking => "Computer is thinking…".to_string(),
                 Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
             };

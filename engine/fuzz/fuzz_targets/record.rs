@@ -21,10 +21,16 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again, record, "save and load changed the record:\n{saved}");
     assert_eq!(again.to_text(), saved, "saving is not stable");
 
-    // The moves replay from an empty board to the same position and result.
-    let replayed = Game::from_moves(game.size(), game.rule(), game.points())
+    // The moves replay from an empty board to the same position and result; a declared
+    // ending (resignation, flag, agreed draw) is not in the moves, so it is applied after.
+    let mut replayed = Game::from_moves(game.size(), game.rule(), game.points())
         .unwrap_or_else(|e| panic!("the loaded moves do not replay: {e}"));
     assert_eq!(replayed.board(), game.board());
+    if let Some(ending) = game.outcome().ending() {
+        replayed
+            .end(ending)
+            .unwrap_or_else(|e| panic!("the loaded ending does not apply to its moves: {e}"));
+    }
     assert_eq!(replayed.outcome(), game.outcome());
 
     // The same game through PSQ: same points, and the times it can carry.
