@@ -10,8 +10,10 @@ pub mod protocol;
 pub mod record;
 pub mod renju;
 pub mod rules;
+pub mod swap2;
 pub mod time_control;
 
 pub use board::{Board, Point, Stone};
-pub use game::{Game, Move, Outcome, PlayError};
+pub use game::{Ending, Game, Move, Outcome, PlayError};
 pub use rules::Rule;
+pub use swap2::{Seat, Swap2, Swap2Choice, Swap2Error, Swap2Stage};
