@@ -26,7 +26,7 @@ seconds=${1:-20}
 shift || true
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 engine="$root/engine"
-all_targets=(record psq notation protocol wire)
+all_targets=(record psq notation protocol wire online)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 work=${FUZZ_WORK:-${TMPDIR:-/tmp}/gomoku-fuzz}

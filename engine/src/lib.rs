@@ -6,6 +6,7 @@ pub mod board;
 pub mod clock;
 pub mod game;
 pub mod notation;
+pub mod online;
 pub mod protocol;
 pub mod record;
 pub mod renju;
