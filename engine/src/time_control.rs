@@ -1,5 +1,6 @@
 //! Time controls: none, or minutes per side plus a Fischer increment (`5+3`: five minutes
-//! each, three seconds added after every move).
+//! each, three seconds added after every move). A base that is not whole minutes is
+//! written in seconds: `30s+1` (bullet).
 //!
 //! The clocks are not kept as running state: what a player has left follows from the
 //! control and the thinking times recorded with each move of the `Game`. So undo, load
@@ -92,12 +93,19 @@ impl TimeControl {
 }
 
 impl fmt::Display for TimeControl {
-    /// `none`, or minutes and increment seconds: `5+3`.
+    /// `none`, or minutes and increment seconds: `5+3`, or `30s+1` for a base that is
+    /// not whole minutes. (Fractions of a second are not written; `FromStr` never makes
+    /// them.)
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TimeControl::Unlimited => f.write_str("none"),
             TimeControl::Fischer { base, increment } => {
-                write!(f, "{}+{}", base.as_secs() / 60, increment.as_secs())
+                let seconds = base.as_secs();
+                if seconds.is_multiple_of(60) {
+                    write!(f, "{}+{}", seconds / 60, increment.as_secs())
+                } else {
+                    write!(f, "{seconds}s+{}", increment.as_secs())
+                }
             }
         }
     }
@@ -106,9 +114,9 @@ impl fmt::Display for TimeControl {
 /// Why a time control's text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TimeControlError {
-    /// Not `none` and not `MINUTES+SECONDS`.
+    /// Not `none`, `MINUTES+SECONDS` or `SECONDSs+SECONDS`.
     Malformed(String),
-    /// Zero minutes would lose on the first move; more than a day is surely a typo.
+    /// In seconds. Zero would lose on the first move; more than a day is surely a typo.
     BaseOutOfRange(u64),
     IncrementOutOfRange(u64),
 }
@@ -118,11 +126,12 @@ impl fmt::Display for TimeControlError {
         match self {
             TimeControlError::Malformed(text) => write!(
                 f,
-                "{text:?} is not a time control: write none, or minutes+seconds such as 5+3"
+                "{text:?} is not a time control: write none, or minutes+seconds such as 5+3 \
+                 (30s+1 for a base in seconds)"
             ),
-            TimeControlError::BaseOutOfRange(minutes) => write!(
+            TimeControlError::BaseOutOfRange(seconds) => write!(
                 f,
-                "{minutes} minutes a side is out of range (1 to {MAX_BASE_MINUTES})"
+                "{seconds} s a side is out of range (1 s to {MAX_BASE_MINUTES} minutes)"
             ),
             TimeControlError::IncrementOutOfRange(seconds) => write!(
                 f,
@@ -143,21 +152,28 @@ impl FromStr for TimeControl {
             return Ok(TimeControl::Unlimited);
         }
         let malformed = || TimeControlError::Malformed(text.chars().take(40).collect());
-        let (minutes, seconds) = text.split_once('+').ok_or_else(malformed)?;
+        let (base, seconds) = text.split_once('+').ok_or_else(malformed)?;
         let number = |digits: &str| {
             (!digits.is_empty() && digits.len() <= 6 && digits.bytes().all(|b| b.is_ascii_digit()))
                 .then(|| digits.parse::<u64>().ok())
                 .flatten()
                 .ok_or_else(malformed)
         };
-        let (minutes, seconds) = (number(minutes)?, number(seconds)?);
-        if !(1..=MAX_BASE_MINUTES).contains(&minutes) {
-            return Err(TimeControlError::BaseOutOfRange(minutes));
+        let base_seconds = match base.strip_suffix('s') {
+            Some(seconds) => number(seconds)?,
+            None => number(base)? * 60,
+        };
+        let seconds = number(seconds)?;
+        if !(1..=MAX_BASE_MINUTES * 60).contains(&base_seconds) {
+            return Err(TimeControlError::BaseOutOfRange(base_seconds));
         }
         if seconds > MAX_INCREMENT_SECONDS {
             return Err(TimeControlError::IncrementOutOfRange(seconds));
         }
-        Ok(TimeControl::fischer(minutes, seconds))
+        Ok(TimeControl::Fischer {
+            base: Duration::from_secs(base_seconds),
+            increment: Duration::from_secs(seconds),
+        })
     }
 }
 
@@ -182,11 +198,31 @@ mod tests {
         }
         assert_eq!("5+3".parse(), Ok(TimeControl::fischer(5, 3)));
         assert_eq!(" NONE ".parse(), Ok(TimeControl::Unlimited));
+        let bullet = TimeControl::Fischer {
+            base: Duration::from_secs(30),
+            increment: Duration::from_secs(1),
+        };
+        assert_eq!(bullet.to_string(), "30s+1");
+        assert_eq!("30s+1".parse(), Ok(bullet));
+        // A base in seconds that is whole minutes reads, and is written in minutes.
+        assert_eq!("120s+0".parse(), Ok(TimeControl::fischer(2, 0)));
     }
 
     #[test]
     fn malformed_and_out_of_range_text_is_refused() {
-        for bad in ["", "5", "+3", "5+", "5+-1", "a+b", "5+3+1", "9999999+1"] {
+        for bad in [
+            "",
+            "5",
+            "+3",
+            "5+",
+            "5+-1",
+            "a+b",
+            "5+3+1",
+            "9999999+1",
+            "s+1",
+            "5ss+1",
+            "5+3s",
+        ] {
             assert!(
                 matches!(
                     bad.parse::<TimeControl>(),
@@ -200,8 +236,12 @@ mod tests {
             Err(TimeControlError::BaseOutOfRange(0))
         );
         assert_eq!(
+            "0s+5".parse::<TimeControl>(),
+            Err(TimeControlError::BaseOutOfRange(0))
+        );
+        assert_eq!(
             "1441+0".parse::<TimeControl>(),
-            Err(TimeControlError::BaseOutOfRange(1441))
+            Err(TimeControlError::BaseOutOfRange(1441 * 60))
         );
         assert_eq!(
             "5+3601".parse::<TimeControl>(),

@@ -802,9 +802,9 @@ mod tests {
             encode(&settings(30, TimeControl::Unlimited)),
             bad("settings", "size")
         );
-        // 90 s is not whole minutes: the text form would say 1+0.
+        // Half a second has no text form: it would be read back as another control.
         let odd = TimeControl::Fischer {
-            base: std::time::Duration::from_secs(90),
+            base: std::time::Duration::from_millis(90_500),
             increment: std::time::Duration::ZERO,
         };
         assert_eq!(encode(&settings(15, odd)), bad("settings", "time control"));
