@@ -6,8 +6,11 @@ use crate::AppSystems;
 use crate::screens::{Phase, Screen};
 use bevy::prelude::*;
 use gomoku_engine::ai::Level;
+use gomoku_engine::game::Ending;
 use gomoku_engine::record::Record;
-use gomoku_engine::{Game, Outcome, Point, Rule, Stone};
+use gomoku_engine::swap2::{Seat, Swap2, Swap2Choice, Swap2Stage};
+use gomoku_engine::time_control::TimeControl;
+use gomoku_engine::{Game, Point, Rule, Stone};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -19,6 +22,8 @@ pub enum PlayerKind {
     Human,
     /// This machine's search.
     Computer,
+    /// A person on another machine, whose moves arrive over the network.
+    Remote,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +42,9 @@ pub struct MatchSetup {
     pub rule: Rule,
     pub size: u8,
     pub level: Level,
+    pub time_control: TimeControl,
+    /// Open each game with Swap2: the first player of `players` opens the first game.
+    pub swap2: bool,
 }
 
 impl Default for MatchSetup {
@@ -49,6 +57,8 @@ impl Default for MatchSetup {
             rule: Rule::Freestyle,
             size: 15,
             level: Level::default(),
+            time_control: TimeControl::Unlimited,
+            swap2: false,
         }
     }
 }
@@ -62,6 +72,14 @@ pub struct Match {
     /// Index into `players` of who plays black in the current game.
     pub black: usize,
     pub level: Level,
+    pub time_control: TimeControl,
+    /// Does each game open with Swap2?
+    uses_swap2: bool,
+    /// The Swap2 opening of the current game: none without Swap2, or for a game loaded
+    /// or set up from moves (its colours are as recorded).
+    opening: Option<Swap2>,
+    /// Index into `players` of who opens the current game under Swap2 (its first seat).
+    opener: usize,
     /// The player credited with the current game's win, so undo can take it back.
     awarded: Option<usize>,
     /// Real time when the side to move began thinking.
@@ -84,6 +102,10 @@ impl Match {
             }),
             black: 0,
             level: setup.level,
+            time_control: setup.time_control,
+            uses_swap2: setup.swap2,
+            opening: setup.swap2.then(Swap2::new),
+            opener: 0,
             awarded: None,
             turn_started: Duration::ZERO,
             now: Duration::ZERO,
@@ -95,6 +117,41 @@ impl Match {
         match stone {
             Stone::Black => self.black,
             Stone::White => 1 - self.black,
+        }
+    }
+
+    fn seat_index(&self, seat: Seat) -> usize {
+        match seat {
+            Seat::First => self.opener,
+            Seat::Second => 1 - self.opener,
+        }
+    }
+
+    /// The Swap2 opening's stage, while it is undecided.
+    pub fn swap2_stage(&self) -> Option<Swap2Stage> {
+        self.swap2_stage_in(&self.game)
+    }
+
+    /// `swap2_stage` for `game`, a position of this match.
+    pub fn swap2_stage_in(&self, game: &Game) -> Option<Swap2Stage> {
+        let stage = self.opening.as_ref()?.stage(game);
+        (!matches!(stage, Swap2Stage::Decided { .. })).then_some(stage)
+    }
+
+    /// Index into `players` of who acts next: places the next stone or, in a Swap2
+    /// opening, makes the choice it waits for.
+    pub fn mover(&self) -> usize {
+        self.mover_in(&self.game)
+    }
+
+    /// `mover` for `game`, a position of this match (the network player judges a peer's
+    /// move in the position it was sent for).
+    pub fn mover_in(&self, game: &Game) -> usize {
+        match &self.opening {
+            Some(opening) if self.swap2_stage_in(game).is_some() => {
+                self.seat_index(opening.to_act(game))
+            }
+            _ => self.player_index(game.to_move()),
         }
     }
 
@@ -110,9 +167,15 @@ impl Match {
         self.players.iter().any(|p| p.kind == PlayerKind::Computer)
     }
 
+    /// Is one of the players on another machine? Then moves are taken back only by
+    /// agreement (`TakeBack`), never by this side's undo alone.
+    pub fn is_online(&self) -> bool {
+        self.players.iter().any(|p| p.kind == PlayerKind::Remote)
+    }
+
     /// Is the computer to move in a game that is still on?
     fn computer_to_move(&self) -> bool {
-        !self.game.is_over() && self.is_computer(self.game.to_move())
+        !self.game.is_over() && self.players[self.mover()].kind == PlayerKind::Computer
     }
 
     /// The phase this match is in: the one answer to "whose move is it". The `Phase` state
@@ -120,17 +183,21 @@ impl Match {
     pub fn phase(&self) -> Phase {
         if self.game.is_over() {
             Phase::Over
-        } else if self.computer_to_move() {
-            Phase::ComputerTurn
         } else {
-            Phase::HumanTurn
+            match self.players[self.mover()].kind {
+                PlayerKind::Human => Phase::HumanTurn,
+                PlayerKind::Computer => Phase::ComputerTurn,
+                PlayerKind::Remote => Phase::RemoteTurn,
+            }
         }
     }
 
     /// Against the computer, undo goes back to a position where a person is to move, so
     /// there must be a person's move to take back.
     pub fn can_undo(&self) -> bool {
-        if self.against_computer() {
+        if self.is_online() {
+            false
+        } else if self.against_computer() {
             (0..self.game.moves().len()).any(|i| !self.is_computer(Game::stone_of(i)))
         } else {
             self.game.can_undo()
@@ -138,16 +205,27 @@ impl Match {
     }
 
     pub fn can_redo(&self) -> bool {
-        self.game.can_redo()
+        !self.is_online() && self.game.can_redo()
+    }
+
+    /// How long the side to move has been thinking.
+    pub fn running(&self) -> Duration {
+        self.now.saturating_sub(self.turn_started)
     }
 
     /// Total thinking time of `stone`'s player in this game, the running turn included.
     pub fn clock(&self, stone: Stone) -> Duration {
         let mut ms = self.game.thinking_ms(stone);
         if !self.game.is_over() && self.game.to_move() == stone {
-            ms += self.now.saturating_sub(self.turn_started).as_millis() as u64;
+            ms += self.running().as_millis() as u64;
         }
         Duration::from_millis(ms)
+    }
+
+    /// What `stone`'s player has left under the time control, or `None` without one.
+    pub fn time_left(&self, stone: Stone) -> Option<Duration> {
+        self.time_control
+            .remaining_now(&self.game, stone, self.running())
     }
 
     fn undo(&mut self) {
@@ -155,6 +233,7 @@ impl Match {
             return;
         }
         while self.game.undo().is_some() {
+            self.settle_colours();
             if !self.computer_to_move() {
                 break;
             }
@@ -163,17 +242,30 @@ impl Match {
 
     fn redo(&mut self) {
         while self.game.redo().is_some() {
+            self.settle_colours();
             if !self.computer_to_move() {
                 break;
             }
         }
     }
 
-    fn place(&mut self, p: Point, by: PlayerKind) {
+    /// Places `p` for the side to move if `by` plays it; `used` is the thinking time when
+    /// another machine measured it, otherwise the time since the turn began here.
+    fn place(&mut self, p: Point, by: PlayerKind, used: Option<Duration>) -> Option<StonePlaced> {
         let refusal = if self.game.is_over() {
             Some("The game is over: undo or start the next one.".to_string())
+        } else if let Some(stage @ (Swap2Stage::SecondChooses | Swap2Stage::FirstChooses)) =
+            self.swap2_stage()
+        {
+            let chooser = &self.players[self.mover()].name;
+            Some(match stage {
+                Swap2Stage::SecondChooses => {
+                    format!("Swap2: {chooser} chooses a colour or to place two more stones.")
+                }
+                _ => format!("Swap2: {chooser} chooses a colour."),
+            })
         } else {
-            let player = self.player(self.game.to_move());
+            let player = &self.players[self.mover()];
             (player.kind != by).then(|| format!("It is {}'s move.", player.name))
         };
         if let Some(why) = refusal {
@@ -182,22 +274,106 @@ impl Match {
             match by {
                 PlayerKind::Human => self.notice = Some(why),
                 PlayerKind::Computer => debug!("a stale computer move at {p:?} was dropped"),
+                PlayerKind::Remote => warn!("a peer move at {p:?} out of turn was dropped: {why}"),
             }
-            return;
+            return None;
         }
-        let ms = self.now.saturating_sub(self.turn_started).as_millis();
-        if let Err(e) = self
-            .game
-            .play_timed(p, Some(ms.min(u32::MAX as u128) as u32))
-        {
-            self.notice = Some(format!("Can't play there: {e}."));
+        let used = used.unwrap_or_else(|| self.running());
+        let ms = used.as_millis().min(u32::MAX as u128) as u32;
+        let ply = self.game.moves().len();
+        match self.game.play_timed(p, Some(ms)) {
+            Ok(_) => Some(StonePlaced {
+                ply,
+                at: p,
+                by,
+                used: Duration::from_millis(u64::from(ms)),
+            }),
+            Err(e) => {
+                self.notice = Some(format!("Can't play there: {e}."));
+                None
+            }
         }
+    }
+
+    /// A Swap2 choice by the chooser the opening waits for, if `by` plays that seat.
+    fn choose(&mut self, step: OpeningStep, by: PlayerKind) -> Option<OpeningChosen> {
+        let ply = self.game.moves().len();
+        let seat = self.opening.as_ref()?.to_act(&self.game);
+        let chooser = &self.players[self.seat_index(seat)];
+        if chooser.kind != by {
+            if by == PlayerKind::Human {
+                self.notice = Some(format!("It is {}'s choice.", chooser.name));
+            }
+            return None;
+        }
+        let opening = self.opening.as_mut()?;
+        let chosen = match step {
+            OpeningStep::Choose(choice) => opening.choose(&self.game, seat, choice),
+            OpeningStep::Colour(colour) => opening.choose_colour(&self.game, seat, colour),
+        };
+        match chosen {
+            Ok(()) => {
+                self.settle_colours();
+                Some(OpeningChosen { ply, step, by })
+            }
+            Err(e) => {
+                self.notice = Some(format!("Swap2: {e}."));
+                None
+            }
+        }
+    }
+
+    /// Who has black: decided by the Swap2 opening once it is; until then the opener
+    /// places the black stones.
+    fn settle_colours(&mut self) {
+        if let Some(opening) = &mut self.opening {
+            opening.after_undo(&self.game);
+            self.black = match opening.black(&self.game) {
+                Some(seat) => self.seat_index(seat),
+                None => self.opener,
+            };
+        }
+    }
+
+    /// Ends the game off the board (resignation, agreed draw, a fallen flag).
+    fn end(&mut self, ending: Ending) {
+        if let Err(e) = self.game.end(ending) {
+            debug!("ending {ending:?} refused: {e}");
+        }
+    }
+
+    /// Takes back `plies` moves agreed with the other player; the redo stack is not
+    /// offered online, so it is cleared with them.
+    fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            if self.game.undo().is_none() {
+                break;
+            }
+        }
+        self.settle_colours();
+    }
+
+    /// The side to move loses when its flag falls.
+    fn check_flag(&mut self) -> bool {
+        let side = self.game.to_move();
+        let local = self.player(side).kind != PlayerKind::Remote;
+        // A peer's flag is judged by its own machine, which measures its thinking
+        // without the network's delay, and says so.
+        if local && self.time_control.is_out_of_time(&self.game, self.running()) {
+            self.end(Ending::OutOfTime(side));
+            return true;
+        }
+        false
     }
 
     /// A fresh game; a finished game's win stays credited.
     fn new_game(&mut self) {
         self.game.new_game();
         self.awarded = None;
+        if self.uses_swap2 {
+            self.opening = Some(Swap2::new());
+            self.black = self.opener;
+        }
     }
 
     /// Takes the saved game and its players' names; who is human or computer stays as
@@ -217,13 +393,13 @@ impl Match {
 
     /// Credits a win once, and takes the credit back if undo resumes the game.
     fn settle_score(&mut self) {
-        match (self.game.outcome(), self.awarded) {
-            (Outcome::Won { winner, .. }, None) => {
-                let i = self.player_index(*winner);
+        match (self.game.outcome().winner(), self.awarded) {
+            (Some(winner), None) => {
+                let i = self.player_index(winner);
                 self.players[i].score += 1;
                 self.awarded = Some(i);
             }
-            (Outcome::Ongoing, Some(i)) => {
+            (None, Some(i)) if !self.game.is_over() => {
                 self.players[i].score = self.players[i].score.saturating_sub(1);
                 self.awarded = None;
             }
@@ -245,6 +421,23 @@ pub enum MatchAction {
     },
     Undo,
     Redo,
+    /// A stone from the player on another machine, with the thinking time it reports:
+    /// that machine measures its own player's turn, without the network's delay.
+    PeerMove {
+        at: Point,
+        used: Duration,
+    },
+    /// End the game off the board: a resignation, an agreed draw, a fallen flag.
+    End(Ending),
+    /// A choice the Swap2 opening waits for, by the player of that seat.
+    Swap2 {
+        step: OpeningStep,
+        by: PlayerKind,
+    },
+    /// Take back this many moves, as both players agreed (online play).
+    TakeBack {
+        plies: usize,
+    },
     /// Start this game again with the same colours.
     Restart,
     /// Start the next game with colours swapped.
@@ -255,13 +448,44 @@ pub enum MatchAction {
     SetPosition(String),
 }
 
+/// A Swap2 choice: the second player's after three stones, or the opener's colour after
+/// five.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningStep {
+    Choose(Swap2Choice),
+    Colour(Stone),
+}
+
+/// A Swap2 choice the match accepted, told like `StonePlaced`.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct OpeningChosen {
+    /// The number of moves on the board when it was made.
+    pub ply: usize,
+    pub step: OpeningStep,
+    pub by: PlayerKind,
+}
+
+/// A stone that went onto the board, told by the match to whoever must pass it on (the
+/// network player sends the local player's stones to the other machine).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct StonePlaced {
+    /// The number of moves before this one.
+    pub ply: usize,
+    pub at: Point,
+    pub by: PlayerKind,
+    /// The thinking time recorded with it.
+    pub used: Duration,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MatchAction>()
+        .add_message::<StonePlaced>()
+        .add_message::<OpeningChosen>()
         .insert_resource(Match::new(&MatchSetup::default()))
         .add_systems(
             Update,
             // Actions apply on every screen: a new match is set up before its board shows.
-            (tick_clock, apply_actions, settle_phase)
+            (tick_clock, apply_actions, watch_flags, settle_phase)
                 .chain()
                 .in_set(AppSystems::Apply),
         )
@@ -273,7 +497,12 @@ fn tick_clock(time: Res<Time<Real>>, mut game_match: ResMut<Match>) {
     game_match.bypass_change_detection().now = time.elapsed();
 }
 
-fn apply_actions(mut actions: MessageReader<MatchAction>, mut game_match: ResMut<Match>) {
+fn apply_actions(
+    mut actions: MessageReader<MatchAction>,
+    mut game_match: ResMut<Match>,
+    mut placed: MessageWriter<StonePlaced>,
+    mut opening_chosen: MessageWriter<OpeningChosen>,
+) {
     if actions.is_empty() {
         return;
     }
@@ -288,18 +517,39 @@ fn apply_actions(mut actions: MessageReader<MatchAction>, mut game_match: ResMut
                 m.now = now;
                 m.turn_started = now;
             }
-            MatchAction::Place { at, by } => m.place(*at, *by),
+            MatchAction::Place { at, by } => {
+                if let Some(stone) = m.place(*at, *by, None) {
+                    placed.write(stone);
+                }
+            }
+            MatchAction::PeerMove { at, used } => {
+                if let Some(stone) = m.place(*at, PlayerKind::Remote, Some(*used)) {
+                    placed.write(stone);
+                }
+            }
+            MatchAction::End(ending) => m.end(*ending),
+            MatchAction::TakeBack { plies } => m.take_back(*plies),
             MatchAction::Undo => m.undo(),
             MatchAction::Redo => m.redo(),
             MatchAction::Restart => m.new_game(),
             MatchAction::NextGame => {
                 m.black = 1 - m.black;
+                m.opener = 1 - m.opener;
                 m.new_game();
             }
-            MatchAction::Load(record) => m.load(record),
+            MatchAction::Swap2 { step, by } => {
+                if let Some(chosen) = m.choose(*step, *by) {
+                    opening_chosen.write(chosen);
+                }
+            }
+            MatchAction::Load(record) => {
+                m.opening = None;
+                m.load(record);
+            }
             MatchAction::SetPosition(text) => {
                 match Game::from_move_string(m.game.size(), m.game.rule(), text) {
                     Ok(game) => {
+                        m.opening = None;
                         m.game = game;
                         m.awarded = None;
                     }
@@ -311,6 +561,18 @@ fn apply_actions(mut actions: MessageReader<MatchAction>, mut game_match: ResMut
     }
     if m.game.moves() != before.as_slice() {
         m.turn_started = m.now;
+    }
+}
+
+/// A local player whose time runs out loses, in the frame it happens.
+fn watch_flags(mut game_match: ResMut<Match>) {
+    let m = game_match.bypass_change_detection();
+    if m.game.is_over() || !m.time_control.is_timed() {
+        return;
+    }
+    if m.check_flag() {
+        m.settle_score();
+        game_match.set_changed();
     }
 }
 

@@ -20,6 +20,8 @@ pub enum Phase {
     HumanTurn,
     /// The computer is searching: board input is ignored.
     ComputerTurn,
+    /// The player on the other machine is to move: board input is ignored.
+    RemoteTurn,
     /// Won or drawn: the game-over panel shows; undo still resumes play.
     Over,
 }

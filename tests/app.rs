@@ -674,3 +674,120 @@ fn renju_marks_blacks_forbidden_points_and_refuses_them_with_a_reason() {
     play(&mut app, "o15");
     assert_eq!(marks(&mut app), Vec::<Point>::new());
 }
+
+fn two_humans_with(setup: MatchSetup) -> App {
+    app_with(MatchSetup {
+        players: [
+            ("Ann".into(), PlayerKind::Human),
+            ("Bob".into(), PlayerKind::Human),
+        ],
+        ..setup
+    })
+}
+
+fn name_of(app: &App, stone: Stone) -> String {
+    app.world().resource::<Match>().player(stone).name.clone()
+}
+
+#[test]
+fn swap2_taking_black_hands_the_opener_white_and_move_four() {
+    use gomoku::game_match::OpeningStep;
+    use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
+    let mut app = two_humans_with(MatchSetup {
+        swap2: true,
+        ..MatchSetup::default()
+    });
+    // Ann opens with three stones of both colours.
+    play(&mut app, "h8i9j10");
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.swap2_stage(), Some(Swap2Stage::SecondChooses));
+    assert_eq!(m.players[m.mover()].name, "Bob");
+    // No stone until Bob has chosen.
+    act(
+        &mut app,
+        MatchAction::Place {
+            at: pt("k11"),
+            by: PlayerKind::Human,
+        },
+    );
+    assert_eq!(moves(&app).len(), 3);
+    assert!(app.world().resource::<Match>().notice.is_some());
+    act(
+        &mut app,
+        MatchAction::Swap2 {
+            step: OpeningStep::Choose(Swap2Choice::TakeBlack),
+            by: PlayerKind::Human,
+        },
+    );
+    assert_eq!(name_of(&app, Stone::Black), "Bob");
+    assert_eq!(name_of(&app, Stone::White), "Ann");
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.swap2_stage(), None);
+    assert_eq!(m.players[m.mover()].name, "Ann");
+    play(&mut app, "k11");
+    assert_eq!(moves(&app).len(), 4);
+}
+
+#[test]
+fn swap2_placing_two_more_lets_the_opener_choose_and_undo_forgets_the_choice() {
+    use gomoku::game_match::OpeningStep;
+    use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
+    let mut app = two_humans_with(MatchSetup {
+        swap2: true,
+        ..MatchSetup::default()
+    });
+    play(&mut app, "h8i9j10");
+    act(
+        &mut app,
+        MatchAction::Swap2 {
+            step: OpeningStep::Choose(Swap2Choice::PlaceTwo),
+            by: PlayerKind::Human,
+        },
+    );
+    play(&mut app, "k11l12");
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.swap2_stage(), Some(Swap2Stage::FirstChooses));
+    assert_eq!(m.players[m.mover()].name, "Ann");
+    act(
+        &mut app,
+        MatchAction::Swap2 {
+            step: OpeningStep::Colour(Stone::White),
+            by: PlayerKind::Human,
+        },
+    );
+    assert_eq!(name_of(&app, Stone::White), "Ann");
+    assert_eq!(name_of(&app, Stone::Black), "Bob");
+    // Undo back into the opening: the colour choice is forgotten, the opener is black
+    // again while the opening runs.
+    act(&mut app, MatchAction::Undo);
+    act(&mut app, MatchAction::Undo);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.swap2_stage(), Some(Swap2Stage::PlaceTwo));
+    assert_eq!(m.players[m.mover()].name, "Bob");
+    assert_eq!(name_of(&app, Stone::Black), "Ann");
+}
+
+#[test]
+fn a_local_flag_fall_ends_the_game_for_the_side_to_move() {
+    use gomoku_engine::Outcome;
+    use gomoku_engine::time_control::TimeControl;
+    let mut app = two_humans_with(MatchSetup {
+        time_control: TimeControl::Fischer {
+            base: Duration::from_millis(300),
+            increment: Duration::ZERO,
+        },
+        ..MatchSetup::default()
+    });
+    run_until(&mut app, "Ann's flag to fall", |app| {
+        app.world().resource::<Match>().game.is_over()
+    });
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        *m.game.outcome(),
+        Outcome::OutOfTime {
+            winner: Stone::White
+        }
+    );
+    assert_eq!(m.player(Stone::White).score, 1);
+    assert_eq!(phase(&app), Phase::Over);
+}

@@ -77,7 +77,8 @@ fn ask_hint(
     mut service: ResMut<SearchService>,
 ) {
     let game = &game_match.game;
-    let persons_turn = *phase.get() == Phase::HumanTurn;
+    // Online, the engine's help would be a third player at the board.
+    let persons_turn = *phase.get() == Phase::HumanTurn && !game_match.is_online();
     if let Some(asked) = &hint.asked
         && (!persons_turn || !asked.is_for(game))
     {

@@ -2,6 +2,7 @@
 //! undo still resumes play.
 
 use crate::game_match::{Match, MatchAction};
+use crate::online::{Online, OnlineCommand};
 use crate::screens::{Phase, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -13,6 +14,8 @@ pub(super) fn game_over(
     phase: Res<State<Phase>>,
     mut hidden: Local<Option<usize>>,
     mut actions: MessageWriter<MatchAction>,
+    mut online_requests: MessageWriter<OnlineCommand>,
+    online: Option<Res<Online>>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     if *phase.get() != Phase::Over {
@@ -25,9 +28,17 @@ pub(super) fn game_over(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let winner = |stone: &gomoku_engine::Stone| game_match.player(*stone).name.clone();
+    let loser = |stone: &gomoku_engine::Stone| game_match.player(stone.opponent()).name.clone();
     let title = match game_match.game.outcome() {
-        Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
-        _ => "A draw!".to_string(),
+        Outcome::Won { winner: w, .. } => format!("{} wins!", winner(w)),
+        Outcome::Resigned { winner: w } => format!("{} resigned: {} wins!", loser(w), winner(w)),
+        Outcome::OutOfTime { winner: w } => {
+            format!("{}'s time ran out: {} wins!", loser(w), winner(w))
+        }
+        Outcome::Draw => "A draw: the board is full.".to_string(),
+        Outcome::DrawAgreed => "A draw, by agreement.".to_string(),
+        Outcome::Ongoing => return Ok(()),
     };
     egui::Window::new("Game over")
         .title_bar(false)
@@ -45,7 +56,12 @@ pub(super) fn game_over(
             });
             ui.horizontal(|ui| {
                 if ui.button("Next game (swap colours)").clicked() {
-                    actions.write(MatchAction::NextGame);
+                    // Online, both machines start it together.
+                    if online.is_some() {
+                        online_requests.write(OnlineCommand::NextGame);
+                    } else {
+                        actions.write(MatchAction::NextGame);
+                    }
                 }
                 if ui.button("Review board").clicked() {
                     *hidden = Some(moves);
