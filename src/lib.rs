@@ -7,6 +7,7 @@ pub mod game_match;
 pub mod gui;
 pub mod input;
 pub mod launch;
+pub mod online;
 pub mod saves;
 pub mod screens;
 pub mod search;
@@ -47,5 +48,6 @@ pub fn core_plugin(app: &mut App) {
         saves::plugin,
         search::plugin,
         ai::plugin,
+        online::plugin,
     ));
 }

@@ -1,10 +1,12 @@
 //! The menu's choices, remembered between runs through `Storage`.
 
 use crate::game_match::{MatchSetup, PlayerKind};
+use crate::online::{ColourChoice, IceServers, Network, RoomSetup};
 use crate::storage::{Store, platform_storage};
 use bevy::prelude::*;
 use gomoku_engine::Rule;
 use gomoku_engine::ai::Level;
+use gomoku_engine::time_control::TimeControl;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -12,6 +14,8 @@ pub enum Mode {
     HumanVsHuman,
     #[default]
     HumanVsComputer,
+    /// Against a person on another machine.
+    Online,
 }
 
 /// Everything the menu lets a player choose. Unknown or missing fields in a stored file
@@ -33,6 +37,20 @@ pub struct Settings {
     pub background: String,
     pub lines: String,
     pub show_numbers: bool,
+    /// Two-player and online games: `none` or minutes+increment (`TimeControl`'s text).
+    pub time_control: String,
+    /// Two players at this machine: open each game with Swap2 (player 1 opens the first).
+    pub swap2: bool,
+    /// Online: who takes black when this side creates the room.
+    pub online_colours: ColourChoice,
+    /// Online: the signalling server, `ws://host:port`.
+    pub signal: String,
+    /// Online: STUN/TURN addresses, separated by spaces; none on a LAN.
+    pub ice_urls: String,
+    pub ice_username: String,
+    pub ice_credential: String,
+    /// Online: the last room code typed, to join again.
+    pub room: String,
 }
 
 impl Default for Settings {
@@ -49,6 +67,14 @@ impl Default for Settings {
             background: String::new(),
             lines: String::new(),
             show_numbers: false,
+            time_control: TimeControl::Unlimited.to_string(),
+            swap2: false,
+            online_colours: ColourChoice::default(),
+            signal: "ws://localhost:3536".into(),
+            ice_urls: String::new(),
+            ice_username: String::new(),
+            ice_credential: String::new(),
+            room: String::new(),
         }
     }
 }
@@ -63,26 +89,69 @@ impl Settings {
         Level::new(self.level).unwrap_or_default()
     }
 
+    /// The chosen time control; unreadable text (an edited file) means none.
+    pub fn time_control(&self) -> TimeControl {
+        self.time_control.parse().unwrap_or_default()
+    }
+
+    /// The game this side offers when it creates a room.
+    pub fn room_setup(&self) -> RoomSetup {
+        RoomSetup {
+            rule: self.rule(),
+            size: self.size,
+            time_control: self.time_control(),
+            colours: self.online_colours,
+        }
+    }
+
+    /// Where online play finds the other player.
+    pub fn network(&self) -> Network {
+        let optional = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+        Network {
+            signal: self.signal.trim().to_string(),
+            ice: IceServers {
+                urls: self
+                    .ice_urls
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect(),
+                username: optional(&self.ice_username),
+                credential: optional(&self.ice_credential),
+            },
+        }
+    }
+
+    pub fn player_name(&self) -> String {
+        non_empty(&self.name_one, "Player")
+    }
+
     /// The match these settings describe.
     pub fn match_setup(&self) -> MatchSetup {
         let one = (non_empty(&self.name_one, "Player"), PlayerKind::Human);
         let two = match self.mode {
-            Mode::HumanVsHuman => (non_empty(&self.name_two, "Friend"), PlayerKind::Human),
+            // An online match is set up by the two machines together (`online`); from
+            // here it starts as two players at this one.
+            Mode::HumanVsHuman | Mode::Online => {
+                (non_empty(&self.name_two, "Friend"), PlayerKind::Human)
+            }
             Mode::HumanVsComputer => (
                 format!("Computer ({})", self.level().name()),
                 PlayerKind::Computer,
             ),
         };
-        let players = if self.one_plays_black {
-            [one, two]
-        } else {
-            [two, one]
-        };
+        // Under Swap2 player 1 opens; the opening decides the colours.
+        let one_first = self.one_plays_black || (self.mode == Mode::HumanVsHuman && self.swap2);
+        let players = if one_first { [one, two] } else { [two, one] };
         MatchSetup {
             players,
             rule: self.rule(),
             size: self.size,
             level: self.level(),
+            time_control: match self.mode {
+                Mode::HumanVsComputer => TimeControl::Unlimited,
+                Mode::HumanVsHuman | Mode::Online => self.time_control(),
+            },
+            swap2: self.mode == Mode::HumanVsHuman && self.swap2,
         }
     }
 

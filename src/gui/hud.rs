@@ -4,10 +4,12 @@ use super::{HUD_WIDTH, root_ui, stone_icon};
 use crate::ai::{AskHint, ComputerPlayer, Hint, RetryComputer};
 use crate::board::ReservedRight;
 use crate::game_match::{Match, MatchAction};
+use crate::online::{Online, OnlineCommand};
 use crate::saves::{SaveAction, SaveShelf};
 use crate::screens::{Phase, Screen};
 use crate::settings::{Settings, persist};
 use crate::storage::Store;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use gomoku_engine::notation::{format_moves, format_point};
@@ -19,6 +21,15 @@ use std::time::Duration;
 pub(super) struct ImportField {
     text: String,
     shown_for: Option<String>,
+}
+
+/// The HUD's online section's share of the world.
+#[derive(SystemParam)]
+pub(super) struct OnlinePanel<'w, 's> {
+    room: Option<Res<'w, Online>>,
+    requests: MessageWriter<'w, OnlineCommand>,
+    /// The chat line being typed.
+    chat_field: Local<'s, String>,
 }
 
 fn clock_text(d: Duration) -> String {
@@ -42,12 +53,15 @@ pub(super) fn hud(
     mut save_actions: MessageWriter<SaveAction>,
     mut next: ResMut<NextState<Screen>>,
     mut field: Local<ImportField>,
+    mut online: OnlinePanel,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "hud-root");
     let game = &game_match.game;
     // Changed inside the panel, stored after it: no storage work inside UI closures.
     let mut show_numbers = None;
+    let mut online_out = super::online::HudRequests::default();
+    let is_online = online.room.is_some();
     let response = egui::Panel::right("hud")
         .exact_size(HUD_WIDTH)
         .resizable(false)
@@ -78,6 +92,9 @@ pub(super) fn hud(
                 ),
                 Outcome::DrawAgreed => "Draw agreed.".to_string(),
                 Outcome::Ongoing if thinking => "Computer is thinking…".to_string(),
+                Outcome::Ongoing if *phase.get() == Phase::RemoteTurn => {
+                    format!("Waiting for {}…", game_match.player(game.to_move()).name)
+                }
                 Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
             };
             ui.horizontal(|ui| {
@@ -117,6 +134,18 @@ pub(super) fn hud(
                 "Move {}",
                 game.moves().len() + usize::from(!game.is_over())
             ));
+            let mut opening_actions = Vec::new();
+            super::opening::swap2_section(ui, &game_match, &mut opening_actions);
+            actions.write_batch(opening_actions);
+            if let Some(room) = online.room.as_deref() {
+                super::online::hud_section(
+                    ui,
+                    room,
+                    game.is_over(),
+                    &mut online.chat_field,
+                    &mut online_out,
+                );
+            }
             ui.separator();
 
             ui.horizontal(|ui| {
@@ -134,12 +163,17 @@ pub(super) fn hud(
                 {
                     actions.write(MatchAction::Redo);
                 }
-                if ui.button("Restart").clicked() {
+                if ui
+                    .add_enabled(!is_online, egui::Button::new("Restart"))
+                    .clicked()
+                {
                     actions.write(MatchAction::Restart);
                 }
             });
             ui.horizontal(|ui| {
-                let can_ask = *phase.get() == Phase::HumanTurn
+                // Online, the engine's help would be a third player at the board.
+                let can_ask = !is_online
+                    && *phase.get() == Phase::HumanTurn
                     && hint.point(&game_match).is_none()
                     && !hint.is_searching();
                 if ui
@@ -160,7 +194,10 @@ pub(super) fn hud(
                 if ui.button("Save").clicked() {
                     save_actions.write(SaveAction::SaveGame);
                 }
-                if ui.button("Load…").clicked() {
+                if ui
+                    .add_enabled(!is_online, egui::Button::new("Load…"))
+                    .clicked()
+                {
                     save_actions.write(SaveAction::ListSaves);
                 }
                 if ui.button("Menu").on_hover_text("Esc").clicked() {
@@ -189,7 +226,10 @@ pub(super) fn hud(
                     .desired_width(f32::INFINITY)
                     .font(egui::TextStyle::Monospace),
             );
-            if ui.button("Set position").clicked() {
+            if ui
+                .add_enabled(!is_online, egui::Button::new("Set position"))
+                .clicked()
+            {
                 actions.write(MatchAction::SetPosition(field.text.clone()));
             }
 
@@ -207,6 +247,11 @@ pub(super) fn hud(
             }
         });
     reserved.set_if_neq(ReservedRight(response.response.rect.width()));
+    if online_out.leave {
+        // Leaving the board leaves the room (`online`).
+        next.set(Screen::Menu);
+    }
+    online.requests.write_batch(online_out.commands);
     if let Some(numbers) = show_numbers {
         settings.show_numbers = numbers;
         persist(&store, &settings);
@@ -236,14 +281,22 @@ fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone) {
                 ui.vertical(|ui| {
                     let name = egui::RichText::new(&player.name).size(17.0);
                     ui.label(if active { name.strong() } else { name });
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "Wins: {}   ⏱ {}",
-                            player.score,
-                            clock_text(game_match.clock(stone))
-                        ))
-                        .monospace(),
-                    );
+                    // Under a time control, what is left; otherwise the time spent.
+                    let (clock, low) = match game_match.time_left(stone) {
+                        Some(left) => (left, left < Duration::from_secs(10)),
+                        None => (game_match.clock(stone), false),
+                    };
+                    let text = egui::RichText::new(format!(
+                        "Wins: {}   ⏱ {}",
+                        player.score,
+                        clock_text(clock)
+                    ))
+                    .monospace();
+                    ui.label(if low && active {
+                        text.color(egui::Color32::from_rgb(230, 90, 60))
+                    } else {
+                        text
+                    });
                 });
             });
         });

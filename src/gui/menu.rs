@@ -1,6 +1,8 @@
 //! The main menu: who plays, the rule, the level and the skin.
 
+use super::online;
 use crate::game_match::MatchAction;
+use crate::online::{Online, OnlineCommand};
 use crate::screens::Screen;
 use crate::settings::{Mode, Settings, persist};
 use crate::storage::Store;
@@ -20,6 +22,9 @@ pub(super) fn menu(
     store: Res<Store>,
     mut actions: MessageWriter<MatchAction>,
     mut next: ResMut<NextState<Screen>>,
+    room: Option<Res<Online>>,
+    mut online_requests: MessageWriter<OnlineCommand>,
+    mut problem: Local<Option<String>>,
 ) -> Result {
     // Textures for the skin preview: background, black stone, white stone.
     let preview = skin.map(|skin| {
@@ -33,6 +38,7 @@ pub(super) fn menu(
     let ctx = contexts.ctx_mut()?;
     let mut s = settings.clone();
     let mut start = false;
+    let mut requests = Vec::new();
     egui::Window::new("Gomoku")
         .title_bar(false)
         .resizable(false)
@@ -57,29 +63,47 @@ pub(super) fn menu(
                                 "Against the computer",
                             );
                             ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
+                            ui.radio_value(&mut s.mode, Mode::Online, "Online");
                         });
                         ui.end_row();
 
                         let vs_computer = s.mode == Mode::HumanVsComputer;
-                        ui.label(if vs_computer { "Your name" } else { "Player 1" });
+                        let is_online = s.mode == Mode::Online;
+                        ui.label(if vs_computer || is_online {
+                            "Your name"
+                        } else {
+                            "Player 1"
+                        });
                         ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
                         ui.end_row();
-                        if !vs_computer {
+                        if s.mode == Mode::HumanVsHuman {
                             ui.label("Player 2");
                             ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
                             ui.end_row();
                         }
 
-                        ui.label(if vs_computer {
-                            "You play"
+                        if is_online {
+                            online::menu_rows(ui, &mut s);
                         } else {
-                            "Player 1 plays"
-                        });
-                        ui.horizontal(|ui| {
-                            ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
-                            ui.radio_value(&mut s.one_plays_black, false, "White");
-                        });
-                        ui.end_row();
+                            ui.label(if vs_computer {
+                                "You play"
+                            } else {
+                                "Player 1 plays"
+                            });
+                            ui.horizontal(|ui| {
+                                ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
+                                ui.radio_value(&mut s.one_plays_black, false, "White");
+                            });
+                            ui.end_row();
+                        }
+                        if !vs_computer {
+                            online::time_control_row(ui, &mut s);
+                        }
+                        if s.mode == Mode::HumanVsHuman {
+                            ui.label("Opening");
+                            ui.checkbox(&mut s.swap2, "Swap2 (player 1 places three stones)");
+                            ui.end_row();
+                        }
 
                         if vs_computer {
                             ui.label("Computer level");
@@ -135,6 +159,13 @@ pub(super) fn menu(
                 }
             });
             ui.add_space(10.0);
+            if s.mode == Mode::Online {
+                online::menu_actions(ui, &mut s, room.as_deref(), &mut requests, &mut problem);
+                if let Some(problem) = problem.as_ref() {
+                    ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+                }
+                return;
+            }
             ui.vertical_centered(|ui| {
                 start = ui
                     .add(
@@ -158,6 +189,13 @@ pub(super) fn menu(
     // Two separate calls: asking the context from inside `input` would lock it twice.
     let typing = ctx.egui_wants_keyboard_input();
     let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter));
+    if !requests.is_empty() {
+        *problem = None;
+    }
+    online_requests.write_batch(requests);
+    if settings.mode == Mode::Online {
+        return Ok(());
+    }
     if start || (enter && !typing) {
         actions.write(MatchAction::NewMatch(settings.match_setup()));
         next.set(Screen::Playing);

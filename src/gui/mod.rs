@@ -5,6 +5,8 @@ mod files;
 mod hud;
 mod labels;
 mod menu;
+mod online;
+mod opening;
 mod over;
 
 use crate::board::ReservedRight;

@@ -1,8 +1,10 @@
 //! The command line (and the browser's query string, read as one): what to start
 //! straight into, what to look like, and what to capture or measure.
 
+use crate::online::{ColourChoice, RoomCode};
 use bevy::prelude::*;
 use gomoku_engine::Rule;
+use gomoku_engine::time_control::TimeControl;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
@@ -19,7 +21,34 @@ gomoku [options]
   --menu              with --screenshot: capture the menu instead of a game
   --selfplay          the computer plays both sides
   --exit-after SECS   quit after this long, printing frame-time statistics
+  --name NAME         your name
+  --time CONTROL      two-player and online games: none, or minutes+seconds (5+3)
+online play:
+  --signal URL        the signalling server, ws://host:port
+  --ice URL           a STUN or TURN server (repeat for more); none by default
+  --ice-user NAME     its user name (TURN)
+  --ice-credential S  its password (TURN)
+  --host-signalling PORT  host the signalling server in this app (desktop)
+  --create            create a room at once; its code shows in the menu
+  --colours CHOICE    the room's colours: creator-black, creator-white, random, swap2
+  --join CODE         join a room at once
+  --online-bot        with --create or --join: the computer plays this side
   --help              this text";
+
+/// How the command line names `ColourChoice`s.
+const COLOUR_CHOICES: [(&str, ColourChoice); 4] = [
+    ("creator-black", ColourChoice::CreatorBlack),
+    ("creator-white", ColourChoice::CreatorWhite),
+    ("random", ColourChoice::Random),
+    ("swap2", ColourChoice::Swap2),
+];
+
+/// Online play asked for on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineStart {
+    Create,
+    Join(RoomCode),
+}
 
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LaunchOptions {
@@ -35,6 +64,16 @@ pub struct LaunchOptions {
     pub menu: bool,
     pub selfplay: bool,
     pub exit_after: Option<f32>,
+    pub name: Option<String>,
+    pub time_control: Option<TimeControl>,
+    pub signal: Option<String>,
+    pub ice_urls: Vec<String>,
+    pub ice_user: Option<String>,
+    pub ice_credential: Option<String>,
+    pub host_signalling: Option<u16>,
+    pub colours: Option<ColourChoice>,
+    pub online: Option<OnlineStart>,
+    pub online_bot: bool,
 }
 
 impl LaunchOptions {
@@ -75,6 +114,36 @@ impl LaunchOptions {
                             .ok_or_else(|| format!("bad duration '{v}'"))?,
                     );
                 }
+                "--name" => o.name = Some(value()?),
+                "--time" => o.time_control = Some(value()?.parse().map_err(|e| format!("{e}"))?),
+                "--signal" => {
+                    let url = value()?;
+                    crate::online::room::check_signal_url(&url)?;
+                    o.signal = Some(url);
+                }
+                "--ice" => o.ice_urls.push(value()?),
+                "--ice-user" => o.ice_user = Some(value()?),
+                "--ice-credential" => o.ice_credential = Some(value()?),
+                "--host-signalling" => {
+                    let v = value()?;
+                    o.host_signalling = Some(v.parse().map_err(|_| format!("bad port '{v}'"))?);
+                }
+                "--create" => o.online = Some(OnlineStart::Create),
+                "--join" => {
+                    let code = RoomCode::parse(&value()?).map_err(|e| e.to_string())?;
+                    o.online = Some(OnlineStart::Join(code));
+                }
+                "--colours" => {
+                    let v = value()?;
+                    o.colours = Some(
+                        COLOUR_CHOICES
+                            .iter()
+                            .find(|(name, _)| *name == v)
+                            .map(|(_, choice)| *choice)
+                            .ok_or_else(|| format!("bad colours '{v}' (e.g. random)"))?,
+                    );
+                }
+                "--online-bot" => o.online_bot = true,
                 "--help" | "-h" => return Ok(None),
                 other => return Err(format!("unknown option '{other}'\n{USAGE}")),
             }
@@ -129,5 +198,42 @@ mod tests {
             Some(Rule::Renju)
         );
         assert!(parse(&["--rule", "go"]).is_err());
+    }
+
+    #[test]
+    fn online_options_parse_and_reject_nonsense() {
+        let o = parse(&[
+            "--join",
+            "Tiger-42",
+            "--signal",
+            "ws://127.0.0.1:3536",
+            "--ice",
+            "turn:127.0.0.1:3478",
+            "--time",
+            "5+3",
+            "--online-bot",
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            o.online,
+            Some(OnlineStart::Join(RoomCode::parse("tiger-42").unwrap()))
+        );
+        assert_eq!(o.ice_urls, ["turn:127.0.0.1:3478"]);
+        assert_eq!(o.time_control, Some(TimeControl::fischer(5, 3)));
+        assert!(o.online_bot);
+        assert_eq!(
+            parse(&["--colours", "swap2"]).unwrap().unwrap().colours,
+            Some(ColourChoice::Swap2)
+        );
+        for bad in [
+            &["--join", "a b"][..],
+            &["--signal", "http://x"],
+            &["--time", "fast"],
+            &["--host-signalling", "99999"],
+            &["--colours", "pink"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
     }
 }

@@ -1,0 +1,167 @@
+//! The link to the other player: a matchbox WebRTC socket with one reliable, ordered data
+//! channel, and its message loop, which this module owns so that the loop's end (a
+//! signalling server that cannot be reached, a failure inside webrtc) is seen and shown
+//! rather than lost on a task pool thread.
+
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+use bevy_matchbox::matchbox_socket::{
+    ChannelConfig, PeerId, PeerState, RtcIceServerConfig, WebRtcSocket,
+};
+
+/// The ICE servers a peer connection may use. None by default: two machines on one
+/// network find each other without help, and nothing is sent anywhere unasked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IceServers {
+    /// `stun:host:port` or `turn:host:port` addresses.
+    pub urls: Vec<String>,
+    pub username: Option<String>,
+    pub credential: Option<String>,
+}
+
+impl IceServers {
+    fn config(&self) -> RtcIceServerConfig {
+        RtcIceServerConfig {
+            urls: self.urls.clone(),
+            username: self.username.clone(),
+            credential: self.credential.clone(),
+        }
+    }
+}
+
+/// What happened on the link since the last poll, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkEvent {
+    PeerConnected(PeerId),
+    PeerDisconnected(PeerId),
+    Received(PeerId, Box<[u8]>),
+    /// The link is gone for good, with the reason to show.
+    Closed(String),
+}
+
+/// An open link. Dropping it closes the socket and ends its loop.
+pub struct PeerLink {
+    socket: WebRtcSocket,
+    /// The socket's message loop; finishes when the link fails or closes.
+    driver: Option<Task<Result<(), String>>>,
+    closed: bool,
+}
+
+/// The game's messages travel on the first and only channel.
+const GAME_CHANNEL: usize = 0;
+
+impl PeerLink {
+    /// Joins the signalling room at `room_url` (`ws://host:port/room`).
+    pub fn open(room_url: &str, ice: &IceServers) -> PeerLink {
+        let (socket, message_loop) = WebRtcSocket::builder(room_url)
+            .ice_server(ice.config())
+            .add_channel(ChannelConfig::reliable())
+            // A server that is not there fails the link after a few tries, not never.
+            .reconnect_attempts(Some(3))
+            .build();
+        PeerLink {
+            socket,
+            driver: Some(spawn_loop(message_loop)),
+            closed: false,
+        }
+    }
+
+    /// Everything that happened since the last call. After `Closed`, nothing more comes.
+    pub fn poll(&mut self) -> Vec<LinkEvent> {
+        let mut events = Vec::new();
+        if self.closed {
+            return events;
+        }
+        let ended = self.driver.as_mut().and_then(check_ready);
+        let mut closed_because = None;
+        match self.socket.try_update_peers() {
+            Ok(changes) => {
+                for (peer, state) in changes {
+                    events.push(match state {
+                        PeerState::Connected => LinkEvent::PeerConnected(peer),
+                        PeerState::Disconnected => LinkEvent::PeerDisconnected(peer),
+                    });
+                }
+                if let Ok(channel) = self.socket.get_channel_mut(GAME_CHANNEL) {
+                    for (peer, packet) in channel.receive() {
+                        events.push(LinkEvent::Received(peer, packet.to_vec().into()));
+                    }
+                }
+            }
+            Err(_) => closed_because = Some("the connection closed".to_string()),
+        }
+        // The loop's own result says more than the closed channel it leaves behind.
+        if let Some(result) = ended {
+            self.driver = None;
+            closed_because = Some(match result {
+                Ok(()) => "the signalling server closed the connection".into(),
+                Err(why) => why,
+            });
+        }
+        if let Some(why) = closed_because {
+            self.closed = true;
+            events.push(LinkEvent::Closed(why));
+        }
+        events
+    }
+
+    /// Sends `bytes` to `peer`; false when the link can no longer send.
+    pub fn send(&mut self, peer: PeerId, bytes: &[u8]) -> bool {
+        let Ok(channel) = self.socket.get_channel_mut(GAME_CHANNEL) else {
+            return false;
+        };
+        channel.try_send(bytes.to_vec().into(), peer).is_ok()
+    }
+
+    /// Has the signalling server placed this side in its room (it assigns an id then)?
+    pub fn joined_room(&mut self) -> bool {
+        self.socket.id().is_some()
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+}
+
+impl Drop for PeerLink {
+    fn drop(&mut self) {
+        self.socket.close();
+    }
+}
+
+/// Runs the message loop on the I/O pool. A panic inside it (webrtc's native stack
+/// unwraps some socket errors, e.g. when mDNS has no route) becomes an error of this link,
+/// not a dead thread and a link that waits forever.
+#[cfg(not(target_arch = "wasm32"))]
+fn spawn_loop(
+    mut message_loop: bevy_matchbox::matchbox_socket::MessageLoopFuture,
+) -> Task<Result<(), String>> {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use std::task::Poll;
+    IoTaskPool::get().spawn(std::future::poll_fn(move |cx| {
+        match catch_unwind(AssertUnwindSafe(|| message_loop.as_mut().poll(cx))) {
+            Ok(Poll::Pending) => Poll::Pending,
+            Ok(Poll::Ready(result)) => Poll::Ready(result.map_err(|e| e.to_string())),
+            Err(panic) => Poll::Ready(Err(format!(
+                "the network stack failed: {}",
+                panic_text(panic.as_ref())
+            ))),
+        }
+    }))
+}
+
+/// In the browser a panic aborts the module, so there is nothing to catch.
+#[cfg(target_arch = "wasm32")]
+fn spawn_loop(
+    message_loop: bevy_matchbox::matchbox_socket::MessageLoopFuture,
+) -> Task<Result<(), String>> {
+    IoTaskPool::get().spawn(async move { message_loop.await.map_err(|e| e.to_string()) })
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}

@@ -1,0 +1,844 @@
+//! The conversation with the other player. Every message that arrives is decoded and
+//! judged by the engine before anything changes; a refused one is shown in the HUD and
+//! logged, and changes nothing. What this side does (a stone, an offer, a resignation)
+//! is applied here as a `MatchAction` and told to the other side.
+
+use super::link::{LinkEvent, PeerLink};
+use super::{
+    ABANDON_AFTER, CHAT_LINES, ChatLine, ColourChoice, Connection, FLAG_GRACE, IceServers, Online,
+    OnlineCommand, REFUSALS_SHOWN, Role, RoomCode, RoomSetup,
+};
+use crate::game_match::{
+    Match, MatchAction, MatchSetup, OpeningChosen, OpeningStep, PlayerKind, StonePlaced,
+};
+use crate::screens::Screen;
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_matchbox::matchbox_socket::PeerId;
+use gomoku_engine::game::Ending;
+use gomoku_engine::online::{
+    self as wire, Action, ChatText, GameSettings, Message, Offers, Opening, PROTOCOL_VERSION,
+    PlayerName, PositionHash, Proposal, ResumePlan, Side, WireError, WireSwap2Choice,
+};
+use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
+use gomoku_engine::{Game, Outcome, Stone};
+use rand::RngExt;
+use std::time::Duration;
+
+/// How often the round trip is measured while linked.
+const PING_EVERY: Duration = Duration::from_secs(2);
+
+/// The private part of `Online`: the link and what the conversation has settled.
+pub(super) struct PeerState {
+    link: Option<PeerLink>,
+    room_url: String,
+    ice: IceServers,
+    peer: Option<PeerId>,
+    /// Who plays this side: a person, or this machine's computer.
+    player: PlayerKind,
+    /// The creator's choices, until the game is settled with the guest.
+    offered: Option<RoomSetup>,
+    /// The game both sides agreed on; set once, kept through reconnections.
+    settings: Option<GameSettings>,
+    /// Games started in this room; `NextGame` messages carry the next number.
+    games: u32,
+    /// The move count of the game when an ending was told to or heard from the peer.
+    ending_told: Option<usize>,
+    last_ping: Option<Duration>,
+    /// Undo requests and draw offers of both sides, with the ply each was made at.
+    pub(super) offers: Offers,
+    /// Peers in the room besides the one played with: the one to adopt if the player's
+    /// link drops and comes back under a new id.
+    others: Vec<PeerId>,
+    pub(super) can_claim: bool,
+}
+
+impl PeerState {
+    pub(super) fn opening(&self) -> Option<Opening> {
+        self.settings.as_ref().map(|s| s.opening)
+    }
+
+    fn send(&mut self, message: &Message) {
+        let (Some(link), Some(peer)) = (self.link.as_mut(), self.peer) else {
+            debug!("not linked: {} not sent", message.kind());
+            return;
+        };
+        match wire::encode(message) {
+            Ok(text) => {
+                if !link.send(peer, text.as_bytes()) {
+                    warn!("the link refused a {} message", message.kind());
+                }
+            }
+            Err(e) => error!(
+                "a {} message of ours cannot be encoded: {e}",
+                message.kind()
+            ),
+        }
+    }
+
+    /// Greets `peer` as the one this side plays with.
+    fn adopt(&mut self, peer: PeerId, name: &str) {
+        self.peer = Some(peer);
+        self.others.retain(|p| *p != peer);
+        let name = PlayerName::lossy(name)
+            .unwrap_or_else(|| PlayerName::new("Player").expect("a plain name is a valid name"));
+        self.send(&Message::Hello {
+            version: PROTOCOL_VERSION,
+            name,
+        });
+    }
+}
+
+fn open(
+    commands: &mut Commands,
+    role: Role,
+    name: &str,
+    code: RoomCode,
+    network: &super::Network,
+    player: PlayerKind,
+    offered: Option<RoomSetup>,
+) {
+    let room_url = code.url(&network.signal);
+    let link = PeerLink::open(&room_url, &network.ice);
+    info!("online: {role:?} of room {code} at {room_url}");
+    commands.insert_resource(Online {
+        role,
+        code,
+        our_name: name.chars().take(wire::MAX_NAME_CHARS).collect(),
+        peer_name: None,
+        connection: Connection::Connecting,
+        round_trip: None,
+        chat: Vec::new(),
+        refused: Vec::new(),
+        refused_total: 0,
+        peer: PeerState {
+            link: Some(link),
+            room_url,
+            ice: network.ice.clone(),
+            peer: None,
+            player,
+            offered,
+            settings: None,
+            games: 0,
+            ending_told: None,
+            last_ping: None,
+            offers: Offers::new(),
+            others: Vec::new(),
+            can_claim: false,
+        },
+    });
+}
+
+/// The stone this machine plays in the current game.
+fn our_stone(game_match: &Match) -> Stone {
+    if game_match.player(Stone::Black).kind == PlayerKind::Remote {
+        Stone::White
+    } else {
+        Stone::Black
+    }
+}
+
+pub(super) fn run_commands(
+    mut requests: MessageReader<OnlineCommand>,
+    mut commands: Commands,
+    mut online: Option<ResMut<Online>>,
+    game_match: Res<Match>,
+    mut actions: MessageWriter<MatchAction>,
+) {
+    for request in requests.read() {
+        match request {
+            OnlineCommand::Create {
+                name,
+                setup,
+                network,
+                player,
+            } => {
+                let code = RoomCode::random(&mut super::fresh_rng());
+                open(
+                    &mut commands,
+                    Role::Host,
+                    name,
+                    code,
+                    network,
+                    *player,
+                    Some(setup.clone()),
+                );
+            }
+            OnlineCommand::Join {
+                name,
+                code,
+                network,
+                player,
+            } => open(
+                &mut commands,
+                Role::Guest,
+                name,
+                code.clone(),
+                network,
+                *player,
+                None,
+            ),
+            OnlineCommand::Leave => {
+                if let Some(online) = online.as_mut() {
+                    leave(&mut commands, online);
+                }
+                online = None;
+            }
+            other => {
+                let Some(online) = online.as_mut() else {
+                    warn!("{other:?} without an online game");
+                    continue;
+                };
+                in_room(other, online, &game_match, &mut actions);
+            }
+        }
+    }
+}
+
+/// Says goodbye and closes the link: dropping the resource drops the link with it.
+fn leave(commands: &mut Commands, online: &mut Online) {
+    online.peer.send(&Message::Bye);
+    commands.remove_resource::<Online>();
+}
+
+/// Leaving the board (Esc, the HUD's menu button, the game-over panel) leaves the room:
+/// a game on a screen nobody watches would only run down this side's clock.
+pub(super) fn leave_with_the_board(mut commands: Commands, online: Option<ResMut<Online>>) {
+    if let Some(mut online) = online {
+        leave(&mut commands, &mut online);
+    }
+}
+
+/// A command for a room this side is in.
+fn in_room(
+    request: &OnlineCommand,
+    online: &mut Online,
+    game_match: &Match,
+    actions: &mut MessageWriter<MatchAction>,
+) {
+    let game = &game_match.game;
+    let ply = game.moves().len() as u32;
+    let ours = our_stone(game_match);
+    let playing = online.peer.settings.is_some() && !game.is_over();
+    let offers = &mut online.peer.offers;
+    match request {
+        OnlineCommand::Reconnect => {
+            // Drops this link (the other side sees this player go) and joins the room
+            // again; both sides then compare their games and go on.
+            online.peer.link = None;
+            online.peer.link = Some(PeerLink::open(&online.peer.room_url, &online.peer.ice));
+            online.peer.peer = None;
+            online.peer.others.clear();
+            online.connection = Connection::Connecting;
+        }
+        // Undo counts moves by colour, which the Swap2 opening does not follow.
+        OnlineCommand::AskUndo if playing && game_match.swap2_stage().is_none() => {
+            match offers.request_undo(Side::Local, ours, ply, game) {
+                Ok(()) => online.peer.send(&Message::UndoRequest { ply }),
+                Err(e) => debug!("no undo request: {e}"),
+            }
+        }
+        OnlineCommand::AnswerUndo(accepted) => {
+            match offers.answer(Proposal::Undo, Side::Local, ply, game) {
+                Ok(()) => {
+                    online.peer.send(&Message::UndoAnswer {
+                        ply,
+                        accepted: *accepted,
+                    });
+                    if *accepted {
+                        let plies = wire::undo_count(game, ours.opponent());
+                        actions.write(MatchAction::TakeBack { plies });
+                    }
+                }
+                Err(e) => debug!("no undo to answer: {e}"),
+            }
+        }
+        OnlineCommand::OfferDraw if playing => match offers.offer_draw(Side::Local, ply, game) {
+            Ok(()) => online.peer.send(&Message::DrawOffer { ply }),
+            Err(e) => debug!("no draw offer: {e}"),
+        },
+        OnlineCommand::AnswerDraw(accepted) => {
+            match offers.answer(Proposal::Draw, Side::Local, ply, game) {
+                Ok(()) => {
+                    online.peer.send(&Message::DrawAnswer {
+                        ply,
+                        accepted: *accepted,
+                    });
+                    if *accepted {
+                        online.peer.ending_told = Some(game.moves().len());
+                        actions.write(MatchAction::End(Ending::DrawAgreed));
+                    }
+                }
+                Err(e) => debug!("no draw offer to answer: {e}"),
+            }
+        }
+        OnlineCommand::Resign if playing => {
+            online.peer.send(&Message::Resign { ply });
+            online.peer.ending_told = Some(game.moves().len());
+            actions.write(MatchAction::End(Ending::Resign(ours)));
+        }
+        OnlineCommand::ClaimWin if playing && online.peer.can_claim => {
+            // Their clock ran out here, or they left; either way the win is ours, and
+            // they are told if they are still listening.
+            online.peer.send(&Message::OutOfTime { ply });
+            online.peer.ending_told = Some(game.moves().len());
+            actions.write(MatchAction::End(Ending::OutOfTime(ours.opponent())));
+        }
+        OnlineCommand::Chat(text) => {
+            let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+            let clipped: String = clean.trim().chars().take(wire::MAX_CHAT_CHARS).collect();
+            if let Some(text) = ChatText::lossy(&clipped) {
+                let from = online.our_name.clone();
+                push_chat(online, from, text.as_str().to_string());
+                online.peer.send(&Message::Chat(text));
+            }
+        }
+        OnlineCommand::NextGame if game.is_over() && online.peer.settings.is_some() => {
+            online.peer.games += 1;
+            let number = online.peer.games;
+            online.peer.send(&Message::NextGame { number });
+            start_next_game(online, actions);
+        }
+        other => debug!("{other:?} does not apply now"),
+    }
+}
+
+fn start_next_game(online: &mut Online, actions: &mut MessageWriter<MatchAction>) {
+    online.peer.ending_told = None;
+    online.peer.offers = Offers::new();
+    actions.write(MatchAction::NextGame);
+}
+
+fn push_chat(online: &mut Online, from: String, text: String) {
+    online.chat.push(ChatLine { from, text });
+    let excess = online.chat.len().saturating_sub(CHAT_LINES);
+    online.chat.drain(..excess);
+}
+
+fn refuse(online: &mut Online, why: String) {
+    warn!("online: refused: {why}");
+    online.refused.push(why);
+    online.refused_total += 1;
+    let excess = online.refused.len().saturating_sub(REFUSALS_SHOWN);
+    online.refused.drain(..excess);
+}
+
+/// Reads the link: peers arriving and leaving, and their messages.
+pub(super) fn pump_link(
+    online: Option<ResMut<Online>>,
+    game_match: Res<Match>,
+    settings: Res<Settings>,
+    time: Res<Time<Real>>,
+    mut actions: MessageWriter<MatchAction>,
+) {
+    let Some(mut online) = online else {
+        return;
+    };
+    let online = &mut *online;
+    let Some(link) = online.peer.link.as_mut() else {
+        return;
+    };
+    let in_room = link.joined_room();
+    let events = link.poll();
+    if in_room && online.connection == Connection::Connecting {
+        online.connection = Connection::WaitingForOpponent;
+    }
+    let mut game = game_match.game.clone();
+    for event in events {
+        match event {
+            LinkEvent::PeerConnected(peer) if online.peer.peer.is_none() => {
+                online.connection = Connection::Greeting;
+                let name = online.our_name.clone();
+                online.peer.adopt(peer, &name);
+            }
+            LinkEvent::PeerConnected(peer) => {
+                // Full-mesh rooms let anyone in; this game is for two. A newcomer may be
+                // the other player back under a new id before the old one is gone.
+                info!("online: another peer {peer} in the room waits");
+                online.peer.others.push(peer);
+            }
+            LinkEvent::PeerDisconnected(peer) if online.peer.peer == Some(peer) => {
+                online.peer.peer = None;
+                if let Some(next) = online.peer.others.pop() {
+                    online.connection = Connection::Greeting;
+                    let name = online.our_name.clone();
+                    online.peer.adopt(next, &name);
+                } else if online.connection != Connection::OpponentLeft {
+                    online.connection = Connection::OpponentLost {
+                        since: time.elapsed(),
+                    };
+                }
+            }
+            LinkEvent::PeerDisconnected(peer) => online.peer.others.retain(|p| *p != peer),
+            LinkEvent::Received(peer, bytes) if online.peer.peer == Some(peer) => {
+                let message = wire::decode(&bytes);
+                receive(
+                    online,
+                    message,
+                    &game_match,
+                    &mut game,
+                    &settings,
+                    &time,
+                    &mut actions,
+                );
+            }
+            LinkEvent::Received(peer, _) => debug!("online: a message from stranger {peer}"),
+            LinkEvent::Closed(why) => {
+                warn!("online: link closed: {why}");
+                online.peer.link = None;
+                online.peer.peer = None;
+                online.connection = Connection::Failed(why);
+                break;
+            }
+        }
+    }
+}
+
+/// One message from the other player. `game` is this frame's view of the game, kept
+/// up to date with the moves accepted so far this frame, so that two moves in one frame
+/// are each judged in their own position.
+fn receive(
+    online: &mut Online,
+    message: Result<Message, WireError>,
+    game_match: &Match,
+    game: &mut Game,
+    settings: &Settings,
+    time: &Time<Real>,
+    actions: &mut MessageWriter<MatchAction>,
+) {
+    let message = match message {
+        Ok(message) => message,
+        Err(WireError::OtherVersion(theirs)) => {
+            online.peer.send(&Message::VersionRefused {
+                ours: PROTOCOL_VERSION,
+            });
+            // The link stays open so the refusal reaches them; nothing more is read from
+            // or sent to this peer.
+            online.connection = Connection::Failed(version_mismatch(theirs));
+            online.peer.peer = None;
+            return;
+        }
+        Err(e) => return refuse(online, format!("an unreadable message: {e}")),
+    };
+    let ply = game.moves().len() as u32;
+    let started = online.peer.settings.is_some();
+    let peer_stone = our_stone(game_match).opponent();
+    let offers = &mut online.peer.offers;
+    let judged: Result<(), String> = match message {
+        Message::Hello { version: _, name } => {
+            online.peer_name = Some(name.as_str().to_string());
+            if started {
+                // Back after a lost connection: compare the games.
+                online.connection = Connection::Connected;
+                online.peer.send(&wire::resume_message(game));
+            } else if online.role == Role::Host
+                && let Some(setup) = online.peer.offered.clone()
+            {
+                let agreed = settle(&setup);
+                online.peer.send(&Message::Settings(agreed));
+                start_match(online, agreed, settings, actions);
+            }
+            Ok(())
+        }
+        Message::VersionRefused { ours } => {
+            online.connection = Connection::Failed(version_mismatch(ours));
+            online.peer.peer = None;
+            Ok(())
+        }
+        Message::Settings(agreed) if online.role == Role::Guest && !started => {
+            start_match(online, agreed, settings, actions);
+            Ok(())
+        }
+        Message::Move {
+            ply: their_ply,
+            at,
+            used_ms,
+            hash,
+        } if started => {
+            let turn = placing_side(game_match, game);
+            wire::check_peer_move(game, turn, their_ply, at, hash)
+                .map(|point| {
+                    let _ = game.play_timed(point, Some(used_ms));
+                    actions.write(MatchAction::PeerMove {
+                        at: point,
+                        used: Duration::from_millis(u64::from(used_ms)),
+                    });
+                })
+                .map_err(|e| e.to_string())
+        }
+        Message::Swap2Choice { ply: at, choice } if started => {
+            let choice = match choice {
+                WireSwap2Choice::TakeWhite => Swap2Choice::TakeWhite,
+                WireSwap2Choice::TakeBlack => Swap2Choice::TakeBlack,
+                WireSwap2Choice::PlaceTwo => Swap2Choice::PlaceTwo,
+            };
+            peer_choice(
+                game_match,
+                game,
+                at,
+                Action::Swap2Choice,
+                OpeningStep::Choose(choice),
+            )
+            .map(|action| {
+                actions.write(action);
+            })
+        }
+        Message::ColourChoice { ply: at, colour } if started => peer_choice(
+            game_match,
+            game,
+            at,
+            Action::ColourChoice,
+            OpeningStep::Colour(colour),
+        )
+        .map(|action| {
+            actions.write(action);
+        }),
+        Message::UndoRequest { ply: asked_at } if started => offers
+            .request_undo(Side::Peer, peer_stone, asked_at, game)
+            .map_err(|e| e.to_string()),
+        Message::UndoAnswer {
+            ply: answered_at,
+            accepted,
+        } => match offers.answer(Proposal::Undo, Side::Peer, answered_at, game) {
+            Ok(()) if accepted => {
+                let plies = wire::undo_count(game, peer_stone.opponent());
+                for _ in 0..plies {
+                    game.undo();
+                }
+                actions.write(MatchAction::TakeBack { plies });
+                Ok(())
+            }
+            Ok(()) => {
+                let who = peer_label(online);
+                push_chat(online, who, "(declines to take back)".into());
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        },
+        Message::DrawOffer { ply: offered_at } if started => offers
+            .offer_draw(Side::Peer, offered_at, game)
+            .map_err(|e| e.to_string()),
+        Message::DrawAnswer {
+            ply: answered_at,
+            accepted,
+        } => match offers.answer(Proposal::Draw, Side::Peer, answered_at, game) {
+            Ok(()) if accepted => {
+                online.peer.ending_told = Some(ply as usize);
+                actions.write(MatchAction::End(Ending::DrawAgreed));
+                Ok(())
+            }
+            Ok(()) => {
+                let who = peer_label(online);
+                push_chat(online, who, "(declines the draw)".into());
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+        },
+        Message::Resign { ply: at } if started => wire::check_resign(game, at)
+            .map(|()| {
+                online.peer.ending_told = Some(ply as usize);
+                actions.write(MatchAction::End(Ending::Resign(peer_stone)));
+            })
+            .map_err(|e| e.to_string()),
+        Message::OutOfTime { ply: at } if started && at == ply && !game.is_over() => {
+            // Either their own flag fell, or they claim ours: each side's machine is the
+            // judge of its own clock, so a claim of ours is checked against it, with the
+            // network's delay forgiven.
+            let ours = peer_stone.opponent();
+            let ending = if game.to_move() == peer_stone {
+                Some(Ending::OutOfTime(peer_stone))
+            } else {
+                let running = game_match.running().saturating_add(FLAG_GRACE);
+                game_match
+                    .time_control
+                    .is_out_of_time(game, running)
+                    .then_some(Ending::OutOfTime(ours))
+            };
+            match ending {
+                Some(ending) => {
+                    online.peer.ending_told = Some(ply as usize);
+                    actions.write(MatchAction::End(ending));
+                    Ok(())
+                }
+                None => Err("a claim that this side ran out of time, which it has not".into()),
+            }
+        }
+        Message::Chat(text) => {
+            let who = peer_label(online);
+            push_chat(online, who, text.as_str().to_string());
+            Ok(())
+        }
+        Message::Ping { nonce } => {
+            online.peer.send(&Message::Pong { nonce });
+            Ok(())
+        }
+        Message::Pong { nonce } => {
+            let sent = Duration::from_millis(u64::from(nonce));
+            let now = time.elapsed();
+            if sent <= now {
+                online.round_trip = Some(now - sent);
+            }
+            Ok(())
+        }
+        Message::NextGame { number } if game.is_over() && number == online.peer.games + 1 => {
+            online.peer.games = number;
+            start_next_game(online, actions);
+            Ok(())
+        }
+        // Both pressed "next game" at once: each already started it.
+        Message::NextGame { number } if number == online.peer.games => Ok(()),
+        Message::Resume { moves, hash } if started => {
+            // Only the peer's own stones may be added by a resume. During an undecided
+            // Swap2 opening stones are placed by seat and choices come between them, so
+            // no catching up is trusted there (a rare case: the opening is five moves).
+            let in_opening = game_match.swap2_stage_in(game).is_some();
+            let peer_places = |ply: usize| !in_opening && Game::stone_of(ply) == peer_stone;
+            match wire::resume_check(game, &moves, hash, peer_places) {
+                Ok(ResumePlan::InStep) | Ok(ResumePlan::PeerCatchesUp { .. }) => Ok(()),
+                Ok(ResumePlan::CatchUp(missing)) => {
+                    for m in missing {
+                        let _ = game.play_timed(m.point, m.time_ms);
+                        actions.write(MatchAction::PeerMove {
+                            at: m.point,
+                            used: Duration::from_millis(u64::from(m.time_ms.unwrap_or(0))),
+                        });
+                    }
+                    Ok(())
+                }
+                Err(e) => Err(format!("the games differ: {e}")),
+            }
+        }
+        Message::Bye => {
+            online.connection = Connection::OpponentLeft;
+            online.peer.peer = None;
+            Ok(())
+        }
+        other => Err(format!("a {} message makes no sense now", other.kind())),
+    };
+    if let Err(why) = judged {
+        refuse(online, why);
+    }
+}
+
+/// Who places the next stone in `game`: the peer only on its own turn and not while the
+/// Swap2 opening waits for a choice.
+fn placing_side(game_match: &Match, game: &Game) -> Side {
+    let peer_to_act = game_match.players[game_match.mover_in(game)].kind == PlayerKind::Remote;
+    let choosing = matches!(
+        game_match.swap2_stage_in(game),
+        Some(Swap2Stage::SecondChooses | Swap2Stage::FirstChooses)
+    );
+    if peer_to_act && !choosing {
+        Side::Peer
+    } else {
+        Side::Local
+    }
+}
+
+/// Judges the peer's Swap2 choice made at `ply`: the opening must wait for this choice,
+/// from the peer's seat, in this position.
+fn peer_choice(
+    game_match: &Match,
+    game: &Game,
+    ply: u32,
+    action: Action,
+    step: OpeningStep,
+) -> Result<MatchAction, String> {
+    wire::check_ply(game, Side::Peer, action, ply).map_err(|e| e.to_string())?;
+    let stage = game_match.swap2_stage_in(game);
+    let waits_for_it = matches!(
+        (stage, step),
+        (Some(Swap2Stage::SecondChooses), OpeningStep::Choose(_))
+            | (Some(Swap2Stage::FirstChooses), OpeningStep::Colour(_))
+    );
+    if !waits_for_it {
+        return Err(format!(
+            "a Swap2 choice the opening does not wait for ({stage:?})"
+        ));
+    }
+    if game_match.players[game_match.mover_in(game)].kind != PlayerKind::Remote {
+        return Err("a Swap2 choice that is this side's to make".into());
+    }
+    Ok(MatchAction::Swap2 {
+        step,
+        by: PlayerKind::Remote,
+    })
+}
+
+fn peer_label(online: &Online) -> String {
+    online
+        .peer_name
+        .clone()
+        .unwrap_or_else(|| "Opponent".into())
+}
+
+fn version_mismatch(theirs: u16) -> String {
+    format!(
+        "the other player's game speaks version {theirs} of the online protocol, this one \
+         {PROTOCOL_VERSION}: both need the same release"
+    )
+}
+
+/// The creator's choices, with a random colour drawn now.
+fn settle(setup: &RoomSetup) -> GameSettings {
+    let opening = match setup.colours {
+        ColourChoice::CreatorBlack => Opening::HostBlack,
+        ColourChoice::CreatorWhite => Opening::GuestBlack,
+        ColourChoice::Random if super::fresh_rng().random_bool(0.5) => Opening::HostBlack,
+        ColourChoice::Random => Opening::GuestBlack,
+        ColourChoice::Swap2 => Opening::Swap2,
+    };
+    GameSettings {
+        rule: setup.rule,
+        size: setup.size,
+        time_control: setup.time_control,
+        opening,
+    }
+}
+
+/// Sets up the match both sides agreed on.
+fn start_match(
+    online: &mut Online,
+    agreed: GameSettings,
+    settings: &Settings,
+    actions: &mut MessageWriter<MatchAction>,
+) {
+    let us = (online.our_name.clone(), online.peer.player);
+    let them = (peer_label(online), PlayerKind::Remote);
+    // Under Swap2 the host opens, and places the first (black) stone.
+    let host_black = matches!(agreed.opening, Opening::HostBlack | Opening::Swap2);
+    let we_are_black = host_black == (online.role == Role::Host);
+    let players = if we_are_black { [us, them] } else { [them, us] };
+    actions.write(MatchAction::NewMatch(MatchSetup {
+        players,
+        rule: agreed.rule,
+        size: agreed.size,
+        level: settings.level(),
+        time_control: agreed.time_control,
+        swap2: agreed.opening == Opening::Swap2,
+    }));
+    online.peer.settings = Some(agreed);
+    online.peer.games = 1;
+    online.connection = Connection::Connected;
+}
+
+/// Shows the board once both sides agreed on the game. Runs on the menu only, so a game
+/// agreed while the app still loads waits for it.
+pub(super) fn show_the_board(online: Option<Res<Online>>, mut next: ResMut<NextState<Screen>>) {
+    if online.is_some_and(|o| o.peer.settings.is_some()) {
+        next.set(Screen::Playing);
+    }
+}
+
+/// Tells the other player each stone placed on this side.
+pub(super) fn send_placed_stones(
+    online: Option<ResMut<Online>>,
+    mut placed: MessageReader<StonePlaced>,
+    game_match: Res<Match>,
+) {
+    let Some(mut online) = online else {
+        placed.clear();
+        return;
+    };
+    let game = &game_match.game;
+    if game_match.is_changed() {
+        // A question asked about another position no longer stands.
+        online.peer.offers.sync(game);
+    }
+    for stone in placed.read() {
+        if stone.by == PlayerKind::Remote {
+            continue;
+        }
+        // The hash is of the position just after this stone.
+        let Some(prefix) = game.moves().get(..=stone.ply) else {
+            continue;
+        };
+        let hash = PositionHash::of_moves(game.rule(), game.size(), prefix.iter().map(|m| m.point));
+        online.peer.send(&Message::Move {
+            ply: stone.ply as u32,
+            at: stone.at,
+            used_ms: stone.used.as_millis().min(u32::MAX as u128) as u32,
+            hash,
+        });
+    }
+}
+
+/// Tells the other player each Swap2 choice made on this side.
+pub(super) fn send_opening_choices(
+    online: Option<ResMut<Online>>,
+    mut chosen: MessageReader<OpeningChosen>,
+) {
+    let Some(mut online) = online else {
+        chosen.clear();
+        return;
+    };
+    for choice in chosen.read().filter(|c| c.by != PlayerKind::Remote) {
+        let ply = choice.ply as u32;
+        online.peer.send(&match choice.step {
+            OpeningStep::Choose(choice) => Message::Swap2Choice {
+                ply,
+                choice: match choice {
+                    Swap2Choice::TakeWhite => WireSwap2Choice::TakeWhite,
+                    Swap2Choice::TakeBlack => WireSwap2Choice::TakeBlack,
+                    Swap2Choice::PlaceTwo => WireSwap2Choice::PlaceTwo,
+                },
+            },
+            OpeningStep::Colour(colour) => Message::ColourChoice { ply, colour },
+        });
+    }
+}
+
+/// Tells the other player when this side's flag fell (the match ended the game).
+pub(super) fn report_endings(online: Option<ResMut<Online>>, game_match: Res<Match>) {
+    let Some(mut online) = online else {
+        return;
+    };
+    let game = &game_match.game;
+    let ply = game.moves().len();
+    if online.peer.ending_told == Some(ply) || online.peer.settings.is_none() {
+        return;
+    }
+    if let Outcome::OutOfTime { winner } = game.outcome()
+        && *winner != our_stone(&game_match)
+    {
+        online.peer.ending_told = Some(ply);
+        online.peer.send(&Message::OutOfTime { ply: ply as u32 });
+    }
+}
+
+/// Measures the round trip and decides whether a win can be claimed.
+pub(super) fn watch_connection(
+    online: Option<ResMut<Online>>,
+    game_match: Res<Match>,
+    time: Res<Time<Real>>,
+) {
+    let Some(mut online) = online else {
+        return;
+    };
+    let now = time.elapsed();
+    let linked = online.peer.peer.is_some();
+    if linked
+        && online
+            .peer
+            .last_ping
+            .is_none_or(|last| now.saturating_sub(last) >= PING_EVERY)
+    {
+        online.peer.last_ping = Some(now);
+        let nonce = now.as_millis().min(u32::MAX as u128) as u32;
+        online.peer.send(&Message::Ping { nonce });
+    }
+    let game = &game_match.game;
+    let peer_stone = our_stone(&game_match).opponent();
+    let peer_out_of_time = game.to_move() == peer_stone
+        && game_match
+            .time_control
+            .is_out_of_time(game, game_match.running().saturating_sub(FLAG_GRACE));
+    let abandoned = match online.connection {
+        Connection::OpponentLost { since } => now.saturating_sub(since) >= ABANDON_AFTER,
+        Connection::OpponentLeft => true,
+        _ => false,
+    };
+    let can_claim =
+        online.peer.settings.is_some() && !game.is_over() && (peer_out_of_time || abandoned);
+    online.peer.can_claim = can_claim;
+}
