@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Builds a self-contained dist/ for any static file server: index.html, the game's wasm and
 # JS glue, the AI worker (a second, small wasm module) and the assets.
-#   web/build.sh [OUT_DIR]          (default: dist)
+#   web/build.sh [--profile PROFILE] [OUT_DIR]     (defaults: web, dist)
+# PROFILE is the game module's Cargo profile: `web` for players, `web-check` (no LTO, a
+# faster relink) for the end-to-end test in CI.
 # Uses an installed wasm32 target when rustup has one; otherwise Debian's rustc-web and
 # rust-web-src build the standard library from source.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+profile=web
+if [ "${1:-}" = --profile ]; then
+    profile=${2:?--profile needs a name}
+    shift 2
+fi
 out=${1:-dist}
 target_dir=${CARGO_TARGET_DIR:-target}
 wasm_dir=$target_dir/wasm32-unknown-unknown
@@ -23,8 +30,8 @@ else
     exit 1
 fi
 
-echo "== game (profile web)"
-wasm_build --profile web -p gomoku
+echo "== game (profile $profile)"
+wasm_build --profile "$profile" -p gomoku
 echo "== AI worker (profile release: the search wants speed)"
 wasm_build --release -p gomoku-ai-worker
 
@@ -40,7 +47,7 @@ rm -rf "$out"
 mkdir -p "$out/ai"
 # The name section is half the raw game module and of no use to players.
 strip=(--remove-name-section --remove-producers-section)
-wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir "$out" --out-name gomoku "$wasm_dir/web/gomoku.wasm"
+wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir "$out" --out-name gomoku "$wasm_dir/$profile/gomoku.wasm"
 wasm-bindgen --target no-modules --no-typescript "${strip[@]}" --out-dir "$out/ai" "$wasm_dir/release/gomoku_ai_worker.wasm"
 
 # wasm-opt only from binaryen 116 on: Debian's 108 breaks these modules (the page dies at
