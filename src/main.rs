@@ -19,6 +19,10 @@ fn main() -> AppExit {
             return AppExit::error();
         }
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    if options.headless {
+        return gomoku::launch::headless::run(options, asset_plugin());
+    }
     let (width, height) = options.window.unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(asset_plugin()).set(WindowPlugin {

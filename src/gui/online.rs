@@ -112,6 +112,14 @@ pub(super) fn menu_actions(
                     .strong(),
             );
             ui.label("Tell the other player this code.");
+            #[cfg(target_arch = "wasm32")]
+            if let Some(page) = crate::launch::browser::page_address() {
+                let link = format!("{page}?join={}&signal={}", online.code, s.signal.trim());
+                ui.hyperlink_to("Link to this room", &link);
+                if ui.button("Copy the link").clicked() {
+                    ui.ctx().copy_text(link);
+                }
+            }
             ui.label(online.connection.label());
             if let Connection::Failed(_) = online.connection {
                 if ui.button("Try again").clicked() {

@@ -1,11 +1,13 @@
 //! The page's side of a launch: its query string stands for the command line, and
 //! `window.gomokuState` is a read-only window onto the game for the browser tests: the
 //! frame count, the screen, the move string, whether the computer thinks or is in
-//! trouble, the hint shown, and the board's placement in CSS pixels.
+//! trouble, the hint shown, the online room and its connection, and the board's placement
+//! in CSS pixels.
 
 use crate::ai::{ComputerPlayer, Hint};
 use crate::board::BoardLayout;
 use crate::game_match::Match;
+use crate::online::Online;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -14,6 +16,16 @@ use wasm_bindgen::JsValue;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, publish);
+}
+
+/// The page's address without its query: the base of a room's link.
+pub fn page_address() -> Option<String> {
+    let location = web_sys::window()?.location();
+    Some(format!(
+        "{}{}",
+        location.origin().ok()?,
+        location.pathname().ok()?
+    ))
 }
 
 /// The arguments the page's query string (`?play&...`) stands for.
@@ -34,6 +46,7 @@ fn publish(
     layout: Res<BoardLayout>,
     computer: Res<ComputerPlayer>,
     hint: Res<Hint>,
+    online: Option<Res<Online>>,
     window: Query<&Window, With<PrimaryWindow>>,
 ) {
     *frames += 1;
@@ -60,6 +73,19 @@ fn publish(
         .map(format_point)
         .unwrap_or_default();
     set("hint", hinted.into());
+    let (room, connection, refused) = online.as_deref().map_or_else(
+        || (String::new(), String::new(), 0.0),
+        |o| {
+            (
+                o.code.to_string(),
+                format!("{:?}", o.connection),
+                o.refused_total as f64,
+            )
+        },
+    );
+    set("room", room.into());
+    set("connection", connection.into());
+    set("refused", JsValue::from_f64(refused));
     // Board centre in CSS pixels from the canvas's top-left, and the cell size.
     set(
         "centerX",

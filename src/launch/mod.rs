@@ -4,6 +4,8 @@
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 mod frame_stats;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod headless;
 mod options;
 pub mod query;
 mod screenshot;

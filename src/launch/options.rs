@@ -33,6 +33,7 @@ online play:
   --colours CHOICE    the room's colours: creator-black, creator-white, random, swap2
   --join CODE         join a room at once
   --online-bot        with --create or --join: the computer plays this side
+  --headless          no window (desktop): a signalling host or an online bot
   --help              this text";
 
 /// How the command line names `ColourChoice`s.
@@ -74,6 +75,7 @@ pub struct LaunchOptions {
     pub colours: Option<ColourChoice>,
     pub online: Option<OnlineStart>,
     pub online_bot: bool,
+    pub headless: bool,
 }
 
 impl LaunchOptions {
@@ -144,6 +146,7 @@ impl LaunchOptions {
                     );
                 }
                 "--online-bot" => o.online_bot = true,
+                "--headless" => o.headless = true,
                 "--help" | "-h" => return Ok(None),
                 other => return Err(format!("unknown option '{other}'\n{USAGE}")),
             }

@@ -717,6 +717,15 @@ fn start_match(
         time_control: agreed.time_control,
         swap2: agreed.opening == Opening::Swap2,
     }));
+    info!(
+        "online: game agreed with {}: {} {}x{}, clock {}, {:?}",
+        peer_label(online),
+        agreed.rule,
+        agreed.size,
+        agreed.size,
+        agreed.time_control,
+        agreed.opening
+    );
     online.peer.settings = Some(agreed);
     online.peer.games = 1;
     online.connection = Connection::Connected;
@@ -789,12 +798,30 @@ pub(super) fn send_opening_choices(
 }
 
 /// Tells the other player when this side's flag fell (the match ended the game).
-pub(super) fn report_endings(online: Option<ResMut<Online>>, game_match: Res<Match>) {
+pub(super) fn report_endings(
+    online: Option<ResMut<Online>>,
+    game_match: Res<Match>,
+    mut logged: Local<Option<(usize, bool)>>,
+) {
     let Some(mut online) = online else {
         return;
     };
     let game = &game_match.game;
     let ply = game.moves().len();
+    // The log says how each game ended (a headless bot has nothing else to show).
+    if *logged != Some((ply, game.is_over())) {
+        *logged = Some((ply, game.is_over()));
+        if game.is_over() {
+            let result = match game.outcome().winner() {
+                Some(winner) => format!("{winner} won ({:?})", game.outcome().ending()),
+                None => format!("no winner ({:?})", game.outcome().ending()),
+            };
+            info!(
+                "online: game over after {ply} moves, {result}; moves {}",
+                gomoku_engine::notation::format_moves(game.points())
+            );
+        }
+    }
     if online.peer.ending_told == Some(ply) || online.peer.settings.is_none() {
         return;
     }
