@@ -18,7 +18,7 @@ use gomoku::online::{
 };
 use gomoku::screens::Screen;
 use gomoku::search::FakeSearch;
-use gomoku::storage::{MemoryStorage, Store};
+use gomoku::storage::{MemoryStorage, SaveEntry, Storage, StorageError, Store};
 use gomoku_engine::notation::parse_point;
 use gomoku_engine::online::{self as wire, Message, PlayerName, PositionHash};
 use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
@@ -26,6 +26,7 @@ use gomoku_engine::time_control::TimeControl;
 use gomoku_engine::{Game, Outcome, Point, Rule, Stone};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::{Command, ExitCode};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Set in the environment of the copy of this binary that runs inside the namespace.
@@ -42,7 +43,11 @@ fn main() -> ExitCode {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let tests: [(&str, fn()); 7] = [
+    let tests: [(&str, fn()); 8] = [
+        (
+            "a_closed_app_comes_back_to_its_kept_game",
+            a_closed_app_comes_back_to_its_kept_game,
+        ),
         (
             "a_swap2_opening_is_played_out_between_the_machines",
             a_swap2_opening_is_played_out_between_the_machines,
@@ -126,13 +131,48 @@ fn pt(s: &str) -> Point {
     parse_point(s, 15).unwrap()
 }
 
+/// One storage shared by the apps that stand for runs of the game on one machine.
+#[derive(Clone, Default)]
+struct Disk(Arc<MemoryStorage>);
+
+impl Storage for Disk {
+    fn load_settings(&self) -> Result<Option<String>, StorageError> {
+        self.0.load_settings()
+    }
+    fn save_settings(&self, text: &str) -> Result<(), StorageError> {
+        self.0.save_settings(text)
+    }
+    fn list_saves(&self) -> Result<Vec<SaveEntry>, StorageError> {
+        self.0.list_saves()
+    }
+    fn write_save(&self, text: &str) -> Result<SaveEntry, StorageError> {
+        self.0.write_save(text)
+    }
+    fn read_save(&self, id: &str) -> Result<String, StorageError> {
+        self.0.read_save(id)
+    }
+    fn load_online_game(&self) -> Result<Option<String>, StorageError> {
+        self.0.load_online_game()
+    }
+    fn save_online_game(&self, text: &str) -> Result<(), StorageError> {
+        self.0.save_online_game(text)
+    }
+    fn clear_online_game(&self) -> Result<(), StorageError> {
+        self.0.clear_online_game()
+    }
+}
+
 fn app() -> App {
+    app_on(Box::new(MemoryStorage::default()))
+}
+
+fn app_on(storage: Box<dyn Storage>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Image>()
         .init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(Store(Box::new(MemoryStorage::default())))
+        .insert_resource(Store(storage))
         .insert_resource(FakeSearch::default())
         .add_plugins(gomoku::core_plugin);
     app.update();
@@ -233,9 +273,13 @@ fn open_room(server: &HostedSignalling, room: RoomSetup) -> (App, RoomCode) {
 }
 
 fn pair(room: RoomSetup) -> Pair {
+    pair_with_guest_on(room, Disk::default())
+}
+
+fn pair_with_guest_on(room: RoomSetup, guest_disk: Disk) -> Pair {
     let server = serve();
     let (mut host, code) = open_room(&server, room);
-    let mut guest = app();
+    let mut guest = app_on(Box::new(guest_disk));
     command(
         &mut guest,
         OnlineCommand::Join {
@@ -598,4 +642,55 @@ fn a_dropped_link_rejoins_and_resumes_the_position() {
     });
     assert_eq!(game(&p.host), game(&p.guest));
     p.play(false, "k11");
+}
+
+fn a_closed_app_comes_back_to_its_kept_game() {
+    let disk = Disk::default();
+    let mut p = pair_with_guest_on(
+        setup(ColourChoice::CreatorBlack, TimeControl::Unlimited),
+        disk.clone(),
+    );
+    p.play(true, "h8");
+    p.play(false, "i9");
+    // Bob's app closes without a word (no goodbye); Ann moves while he is away.
+    p.guest = app_on(Box::new(disk.clone()));
+    pump(&mut [&mut p.host], "Ann to see Bob gone", |apps| {
+        matches!(online(apps[0]).connection, Connection::OpponentLost { .. })
+    });
+    p.host.world_mut().write_message(MatchAction::Place {
+        at: pt("j10"),
+        by: PlayerKind::Human,
+    });
+    // Bob starts the game again: the menu offers the kept game, and he takes it.
+    let network = network(&p._server);
+    command(
+        &mut p.guest,
+        OnlineCommand::Resume {
+            network,
+            player: PlayerKind::Human,
+        },
+    );
+    p.both("Bob back in the game with Ann's j10", |a| {
+        screen(a) == Screen::Playing
+            && game(a).moves().len() == 3
+            && a.world()
+                .get_resource::<Online>()
+                .is_some_and(|o| o.connection == Connection::Connected)
+    });
+    assert_eq!(game(&p.host), game(&p.guest));
+    assert_eq!(
+        p.guest
+            .world()
+            .resource::<Match>()
+            .player(Stone::White)
+            .name,
+        "Bob"
+    );
+    p.play(false, "k11");
+    // A game left on purpose is not kept.
+    command(&mut p.guest, OnlineCommand::Leave);
+    pump(&mut [&mut p.guest], "Bob to leave", |a| {
+        a[0].world().get_resource::<Online>().is_none()
+    });
+    assert_eq!(disk.load_online_game().unwrap(), None);
 }

@@ -23,6 +23,7 @@ pub(super) fn menu(
     mut actions: MessageWriter<MatchAction>,
     mut next: ResMut<NextState<Screen>>,
     room: Option<Res<Online>>,
+    offered: Res<crate::online::autosave::OfferedResume>,
     mut online_requests: MessageWriter<OnlineCommand>,
     mut problem: Local<Option<String>>,
 ) -> Result {
@@ -160,7 +161,14 @@ pub(super) fn menu(
             });
             ui.add_space(10.0);
             if s.mode == Mode::Online {
-                online::menu_actions(ui, &mut s, room.as_deref(), &mut requests, &mut problem);
+                online::menu_actions(
+                    ui,
+                    &mut s,
+                    room.as_deref(),
+                    offered.0.as_ref(),
+                    &mut requests,
+                    &mut problem,
+                );
                 if let Some(problem) = problem.as_ref() {
                     ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
                 }

@@ -101,6 +101,7 @@ pub(super) fn menu_actions(
     ui: &mut egui::Ui,
     s: &mut Settings,
     online: Option<&Online>,
+    offered: Option<&crate::online::autosave::Resumable>,
     requests: &mut Vec<OnlineCommand>,
     problem: &mut Option<String>,
 ) {
@@ -135,6 +136,20 @@ pub(super) fn menu_actions(
         return;
     }
     let player = crate::game_match::PlayerKind::Human;
+    if let Some(kept) = offered {
+        let label = format!(
+            "Resume the game against {} in room {} ({} moves)",
+            kept.peer_name,
+            kept.code,
+            kept.record.game.moves().len()
+        );
+        if ui.button(label).clicked() {
+            requests.push(OnlineCommand::Resume {
+                network: s.network(),
+                player,
+            });
+        }
+    }
     ui.horizontal(|ui| {
         if ui
             .add(egui::Button::new(

@@ -9,6 +9,7 @@
 //!   clocks, reconnection) as systems around the `Online` resource.
 //! - `signalling` (desktop): hosting the signalling server in this app, for a LAN game.
 
+pub mod autosave;
 pub mod link;
 mod peer;
 pub mod room;
@@ -76,6 +77,11 @@ pub enum OnlineCommand {
     Join {
         name: String,
         code: RoomCode,
+        network: Network,
+        player: PlayerKind,
+    },
+    /// Go back into the room of the game kept from an earlier run (`autosave`).
+    Resume {
         network: Network,
         player: PlayerKind,
     },
@@ -219,13 +225,16 @@ pub const REFUSALS_SHOWN: usize = 5;
 
 pub fn plugin(app: &mut App) {
     app.add_message::<OnlineCommand>()
+        .init_resource::<autosave::OfferedResume>()
+        .add_systems(OnEnter(Screen::Menu), autosave::offer_on_the_menu)
         .add_systems(OnExit(Screen::Playing), peer::leave_with_the_board)
         .add_systems(
             Update,
             (peer::run_commands, peer::pump_link, peer::watch_connection)
                 .chain()
                 .in_set(AppSystems::RecordInput),
-        );
+        )
+        .add_systems(Update, autosave::keep_the_game.after(AppSystems::Apply));
     app.add_systems(
         Update,
         peer::show_the_board

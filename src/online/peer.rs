@@ -13,6 +13,7 @@ use crate::game_match::{
 };
 use crate::screens::Screen;
 use crate::settings::Settings;
+use crate::storage::Store;
 use bevy::prelude::*;
 use bevy_matchbox::matchbox_socket::PeerId;
 use gomoku_engine::game::Ending;
@@ -56,6 +57,14 @@ pub(super) struct PeerState {
 impl PeerState {
     pub(super) fn opening(&self) -> Option<Opening> {
         self.settings.as_ref().map(|s| s.opening)
+    }
+
+    pub(super) fn settings_agreed(&self) -> Option<GameSettings> {
+        self.settings
+    }
+
+    pub(super) fn games_started(&self) -> u32 {
+        self.games
     }
 
     fn send(&mut self, message: &Message) {
@@ -143,6 +152,8 @@ pub(super) fn run_commands(
     mut commands: Commands,
     mut online: Option<ResMut<Online>>,
     game_match: Res<Match>,
+    store: Res<Store>,
+    settings: Res<Settings>,
     mut actions: MessageWriter<MatchAction>,
 ) {
     for request in requests.read() {
@@ -178,9 +189,24 @@ pub(super) fn run_commands(
                 *player,
                 None,
             ),
+            OnlineCommand::Resume { network, player } => {
+                let Some(kept) = super::autosave::resumable(&store) else {
+                    warn!("no online game to resume");
+                    continue;
+                };
+                let settings_agreed = kept.settings;
+                let games = kept.games;
+                let peer_name = kept.peer_name.clone();
+                open_resumed(&mut commands, &kept, network, *player, move |online| {
+                    online.peer.settings = Some(settings_agreed);
+                    online.peer.games = games;
+                    online.peer_name = Some(peer_name);
+                });
+                resume_kept(&kept, *player, &settings, &mut actions);
+            }
             OnlineCommand::Leave => {
                 if let Some(online) = online.as_mut() {
-                    leave(&mut commands, online);
+                    leave(&mut commands, online, &store);
                 }
                 online = None;
             }
@@ -195,18 +221,76 @@ pub(super) fn run_commands(
     }
 }
 
-/// Says goodbye and closes the link: dropping the resource drops the link with it.
-fn leave(commands: &mut Commands, online: &mut Online) {
+/// Says goodbye and closes the link: dropping the resource drops the link with it. A game
+/// left on purpose is nothing to come back to, so it is no longer kept.
+fn leave(commands: &mut Commands, online: &mut Online, store: &Store) {
     online.peer.send(&Message::Bye);
     commands.remove_resource::<Online>();
+    if let Err(e) = store.0.clear_online_game() {
+        warn!("the kept online game could not be forgotten: {e}");
+    }
 }
 
 /// Leaving the board (Esc, the HUD's menu button, the game-over panel) leaves the room:
 /// a game on a screen nobody watches would only run down this side's clock.
-pub(super) fn leave_with_the_board(mut commands: Commands, online: Option<ResMut<Online>>) {
+pub(super) fn leave_with_the_board(
+    mut commands: Commands,
+    online: Option<ResMut<Online>>,
+    store: Res<Store>,
+) {
     if let Some(mut online) = online {
-        leave(&mut commands, &mut online);
+        leave(&mut commands, &mut online, &store);
     }
+}
+
+/// Opens the kept game's room again in its role; `agreed` restores what the two sides had
+/// settled (applied once the resource exists).
+fn open_resumed(
+    commands: &mut Commands,
+    kept: &super::autosave::Resumable,
+    network: &super::Network,
+    player: PlayerKind,
+    agreed: impl FnOnce(&mut Online) + Send + 'static,
+) {
+    open(
+        commands,
+        kept.role,
+        &kept.our_name,
+        kept.code.clone(),
+        network,
+        player,
+        None,
+    );
+    commands.queue(move |world: &mut World| {
+        if let Some(mut online) = world.get_resource_mut::<Online>() {
+            agreed(&mut online);
+        }
+    });
+}
+
+/// Sets up the kept game again: the match as it was agreed, then its moves.
+fn resume_kept(
+    kept: &super::autosave::Resumable,
+    player: PlayerKind,
+    settings: &Settings,
+    actions: &mut MessageWriter<MatchAction>,
+) {
+    let us = (kept.our_name.clone(), player);
+    let them = (kept.peer_name.clone(), PlayerKind::Remote);
+    let players = if kept.black_is_ours {
+        [us, them]
+    } else {
+        [them, us]
+    };
+    actions.write(MatchAction::NewMatch(MatchSetup {
+        players,
+        rule: kept.settings.rule,
+        size: kept.settings.size,
+        level: settings.level(),
+        time_control: kept.settings.time_control,
+        swap2: kept.settings.opening == Opening::Swap2,
+    }));
+    actions.write(MatchAction::Load(Box::new(kept.record.clone())));
 }
 
 /// A command for a room this side is in.
@@ -351,6 +435,8 @@ pub(super) fn pump_link(
                 let name = online.our_name.clone();
                 online.peer.adopt(peer, &name);
             }
+            // Adopted already, on its first message.
+            LinkEvent::PeerConnected(peer) if online.peer.peer == Some(peer) => {}
             LinkEvent::PeerConnected(peer) => {
                 // Full-mesh rooms let anyone in; this game is for two. A newcomer may be
                 // the other player back under a new id before the old one is gone.
@@ -371,6 +457,23 @@ pub(super) fn pump_link(
             }
             LinkEvent::PeerDisconnected(peer) => online.peer.others.retain(|p| *p != peer),
             LinkEvent::Received(peer, bytes) if online.peer.peer == Some(peer) => {
+                let message = wire::decode(&bytes);
+                receive(
+                    online,
+                    message,
+                    &game_match,
+                    &mut game,
+                    &settings,
+                    &time,
+                    &mut actions,
+                );
+            }
+            LinkEvent::Received(peer, bytes) if online.peer.peer.is_none() => {
+                // Data can come before the link reports the peer connected: it is the
+                // other player, here before the news.
+                online.connection = Connection::Greeting;
+                let name = online.our_name.clone();
+                online.peer.adopt(peer, &name);
                 let message = wire::decode(&bytes);
                 receive(
                     online,

@@ -1,4 +1,5 @@
-//! The desktop: `settings.ron` in the config dir, `saves/*.gomoku` in the data dir.
+//! The desktop: `settings.ron` in the config dir, `saves/*.gomoku` and the online game in
+//! progress (`online-game.ron`) in the data dir.
 //! `GOMOKU_HOME` puts both under one folder (tests, CI, portable installs).
 
 use super::{SaveEntry, Storage, StorageError, format_utc, save_stamp};
@@ -36,6 +37,22 @@ impl FileStorage {
     fn settings_path(&self) -> PathBuf {
         self.config_dir.join("settings.ron")
     }
+
+    fn online_game_path(&self) -> PathBuf {
+        // Beside the saves folder, not in it: it is no save to list.
+        self.saves_dir
+            .parent()
+            .unwrap_or(&self.config_dir)
+            .join("online-game.ron")
+    }
+
+    fn read_if_there(path: &Path) -> Result<Option<String>, StorageError> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io_error("read", path)(e)),
+        }
+    }
 }
 
 fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> StorageError {
@@ -60,11 +77,23 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 
 impl Storage for FileStorage {
     fn load_settings(&self) -> Result<Option<String>, StorageError> {
-        let path = self.settings_path();
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(io_error("read", &path)(e)),
+        FileStorage::read_if_there(&self.settings_path())
+    }
+
+    fn load_online_game(&self) -> Result<Option<String>, StorageError> {
+        FileStorage::read_if_there(&self.online_game_path())
+    }
+
+    fn save_online_game(&self, text: &str) -> Result<(), StorageError> {
+        let path = self.online_game_path();
+        write_atomically(&path, text).map_err(io_error("write", &path))
+    }
+
+    fn clear_online_game(&self) -> Result<(), StorageError> {
+        let path = self.online_game_path();
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != ErrorKind::NotFound => Err(io_error("remove", &path)(e)),
+            _ => Ok(()),
         }
     }
 

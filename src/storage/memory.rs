@@ -9,6 +9,7 @@ pub struct MemoryStorage {
     settings: Mutex<Option<String>>,
     /// Oldest first.
     saves: Mutex<Vec<(SaveEntry, String)>>,
+    online_game: Mutex<Option<String>>,
 }
 
 /// A poisoned lock only means another thread panicked mid-call; the data is still whole
@@ -44,6 +45,20 @@ impl Storage for MemoryStorage {
         };
         saves.push((entry.clone(), text.to_string()));
         Ok(entry)
+    }
+
+    fn load_online_game(&self) -> Result<Option<String>, StorageError> {
+        Ok(lock(&self.online_game).clone())
+    }
+
+    fn save_online_game(&self, text: &str) -> Result<(), StorageError> {
+        *lock(&self.online_game) = Some(text.to_string());
+        Ok(())
+    }
+
+    fn clear_online_game(&self) -> Result<(), StorageError> {
+        *lock(&self.online_game) = None;
+        Ok(())
     }
 
     fn read_save(&self, id: &str) -> Result<String, StorageError> {

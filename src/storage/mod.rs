@@ -57,6 +57,11 @@ pub trait Storage: Send + Sync + 'static {
     /// Stores a new save; never overwrites an earlier one.
     fn write_save(&self, text: &str) -> Result<SaveEntry, StorageError>;
     fn read_save(&self, id: &str) -> Result<String, StorageError>;
+    /// The online game in progress, kept as it goes so a player can rejoin after closing
+    /// the app (`Ok(None)`: none kept). One slot, replaced whole.
+    fn load_online_game(&self) -> Result<Option<String>, StorageError>;
+    fn save_online_game(&self, text: &str) -> Result<(), StorageError>;
+    fn clear_online_game(&self) -> Result<(), StorageError>;
 }
 
 /// The storage in use.

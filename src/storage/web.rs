@@ -10,6 +10,7 @@ pub struct WebStorage;
 
 const SETTINGS_KEY: &str = "gomoku.settings";
 const INDEX_KEY: &str = "gomoku.saves";
+const ONLINE_GAME_KEY: &str = "gomoku.online-game";
 
 fn save_key(id: &str) -> String {
     format!("gomoku.save.{id}")
@@ -42,6 +43,20 @@ impl Storage for WebStorage {
 
     fn save_settings(&self, text: &str) -> Result<(), StorageError> {
         Self::set(SETTINGS_KEY, text)
+    }
+
+    fn load_online_game(&self) -> Result<Option<String>, StorageError> {
+        Self::get(ONLINE_GAME_KEY)
+    }
+
+    fn save_online_game(&self, text: &str) -> Result<(), StorageError> {
+        Self::set(ONLINE_GAME_KEY, text)
+    }
+
+    fn clear_online_game(&self) -> Result<(), StorageError> {
+        Self::local()?
+            .remove_item(ONLINE_GAME_KEY)
+            .map_err(|_| StorageError::Full(ONLINE_GAME_KEY.to_string()))
     }
 
     fn list_saves(&self) -> Result<Vec<SaveEntry>, StorageError> {
