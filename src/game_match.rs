@@ -88,6 +88,9 @@ pub struct Match {
     now: Duration,
     /// The last message worth showing the player (an illegal click, a load error...).
     pub notice: Option<String>,
+    /// Why this machine's moves are held, if they are: online, while this side waits for
+    /// the answer to its take-back request or draw offer (a move would cross it).
+    pub held: Option<String>,
 }
 
 impl Match {
@@ -110,6 +113,7 @@ impl Match {
             turn_started: Duration::ZERO,
             now: Duration::ZERO,
             notice: None,
+            held: None,
         }
     }
 
@@ -208,9 +212,15 @@ impl Match {
         !self.is_online() && self.game.can_redo()
     }
 
-    /// How long the side to move has been thinking.
+    /// How long the side to move has been thinking. The clocks start once the Swap2
+    /// opening has decided the colours: until then stones are placed by seat, not by
+    /// colour, and no colour's clock is the placer's.
     pub fn running(&self) -> Duration {
-        self.now.saturating_sub(self.turn_started)
+        if self.swap2_stage().is_some() {
+            Duration::ZERO
+        } else {
+            self.now.saturating_sub(self.turn_started)
+        }
     }
 
     /// Total thinking time of `stone`'s player in this game, the running turn included.
@@ -264,6 +274,8 @@ impl Match {
                 }
                 _ => format!("Swap2: {chooser} chooses a colour."),
             })
+        } else if let (Some(why), false) = (&self.held, by == PlayerKind::Remote) {
+            Some(why.clone())
         } else {
             let player = &self.players[self.mover()];
             (player.kind != by).then(|| format!("It is {}'s move.", player.name))
@@ -278,7 +290,12 @@ impl Match {
             }
             return None;
         }
-        let used = used.unwrap_or_else(|| self.running());
+        // A peer's reported time, except in the opening, where no clock runs.
+        let used = match used {
+            Some(_) if self.swap2_stage().is_some() => Duration::ZERO,
+            Some(used) => used,
+            None => self.running(),
+        };
         let ms = used.as_millis().min(u32::MAX as u128) as u32;
         let ply = self.game.moves().len();
         match self.game.play_timed(p, Some(ms)) {
@@ -314,6 +331,8 @@ impl Match {
         match chosen {
             Ok(()) => {
                 self.settle_colours();
+                // The next stone's thinking starts now.
+                self.turn_started = self.now;
                 Some(OpeningChosen { ply, step, by })
             }
             Err(e) => {
@@ -370,6 +389,8 @@ impl Match {
     fn new_game(&mut self) {
         self.game.new_game();
         self.awarded = None;
+        // Also when the last game ended before a move: its time is not the new one's.
+        self.turn_started = self.now;
         if self.uses_swap2 {
             self.opening = Some(Swap2::new());
             self.black = self.opener;

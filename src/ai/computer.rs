@@ -5,12 +5,13 @@
 
 use super::{Asked, is_position};
 use crate::AppSystems;
-use crate::game_match::{Match, MatchAction, PlayerKind};
+use crate::game_match::{Match, MatchAction, OpeningStep, PlayerKind};
 use crate::screens::{Phase, Screen};
 use crate::search::{Purpose, SearchFailure, SearchService};
 use bevy::prelude::*;
-use gomoku_engine::Point;
 use gomoku_engine::ai::{Limits, SearchSettings, next_seed};
+use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
+use gomoku_engine::{Point, Stone};
 use std::time::Duration;
 
 /// Searches tried for one position before the computer gives up and asks the player.
@@ -128,6 +129,7 @@ fn ask_or_cancel(
     mut retry: MessageReader<RetryComputer>,
     mut computer: ResMut<ComputerPlayer>,
     mut service: ResMut<SearchService>,
+    mut swap2: MessageWriter<MatchAction>,
 ) {
     let game = &game_match.game;
     let computer = &mut *computer;
@@ -157,6 +159,13 @@ fn ask_or_cancel(
     if !to_move || computer.asked.is_some() || waiting {
         return;
     }
+    if let Some(step) = swap2_choice(&game_match) {
+        swap2.write(MatchAction::Swap2 {
+            step,
+            by: PlayerKind::Computer,
+        });
+        return;
+    }
     computer.seed = next_seed(computer.seed);
     let settings = SearchSettings {
         level: game_match.level,
@@ -168,6 +177,18 @@ fn ask_or_cancel(
     };
     let id = service.request(Purpose::ComputerMove, game, settings);
     computer.asked = Some(Asked::new(id, game, now));
+}
+
+/// The computer's Swap2 choice when the opening waits for one of its seat. A fixed rule
+/// for now (the second player takes white, which moves next; the opener, offered the
+/// colour after five stones, takes white too): it keeps a bot in a Swap2 room playing,
+/// not judging the opening's balance, which is the stronger computer's job.
+fn swap2_choice(game_match: &Match) -> Option<OpeningStep> {
+    match game_match.swap2_stage()? {
+        Swap2Stage::SecondChooses => Some(OpeningStep::Choose(Swap2Choice::TakeWhite)),
+        Swap2Stage::FirstChooses => Some(OpeningStep::Colour(Stone::White)),
+        _ => None,
+    }
 }
 
 /// Plays a finished search, if it is still for the position on the board; records a

@@ -107,23 +107,33 @@ pub fn resumable(store: &Store) -> Option<Resumable> {
         .ok()
 }
 
-/// Keeps the game after every change while the room's game is on, and forgets it when
-/// the game is over: a finished game is nothing to come back to.
+/// Keeps the game after every move while the room's game is on, and forgets it when the
+/// game is over: a finished game is nothing to come back to. Not during a Swap2 opening,
+/// whose choices a record does not hold (the opening is five stones; a game lost there
+/// is started again).
 pub(super) fn keep_the_game(
     online: Option<Res<Online>>,
     game_match: Res<Match>,
     store: Res<Store>,
+    mut kept: Local<Option<(usize, bool, u32)>>,
 ) {
     let Some(online) = online else {
+        *kept = None;
         return;
     };
     let Some(settings) = online.peer.settings_agreed() else {
         return;
     };
-    if !game_match.is_changed() && !online.is_changed() {
+    let game = &game_match.game;
+    let now = (
+        game.moves().len(),
+        game.is_over(),
+        online.peer.games_started(),
+    );
+    if *kept == Some(now) || game_match.swap2_stage().is_some() {
         return;
     }
-    let game = &game_match.game;
+    *kept = Some(now);
     let result = if game.is_over() {
         store.0.clear_online_game()
     } else {

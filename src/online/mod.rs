@@ -226,11 +226,18 @@ pub const REFUSALS_SHOWN: usize = 5;
 pub fn plugin(app: &mut App) {
     app.add_message::<OnlineCommand>()
         .init_resource::<autosave::OfferedResume>()
+        .init_resource::<peer::ClosingLinks>()
+        .add_systems(Update, peer::close_lingering_links)
         .add_systems(OnEnter(Screen::Menu), autosave::offer_on_the_menu)
         .add_systems(OnExit(Screen::Playing), peer::leave_with_the_board)
         .add_systems(
             Update,
-            (peer::run_commands, peer::pump_link, peer::watch_connection)
+            (
+                peer::run_commands,
+                peer::pump_link,
+                peer::watch_connection,
+                peer::hold_moves_while_asking,
+            )
                 .chain()
                 .in_set(AppSystems::RecordInput),
         )

@@ -6,7 +6,7 @@
 use super::link::{LinkEvent, PeerLink};
 use super::{
     ABANDON_AFTER, CHAT_LINES, ChatLine, ColourChoice, Connection, FLAG_GRACE, IceServers, Online,
-    OnlineCommand, REFUSALS_SHOWN, Role, RoomCode, RoomSetup,
+    OnlineCommand, Question, REFUSALS_SHOWN, Role, RoomCode, RoomSetup,
 };
 use crate::game_match::{
     Match, MatchAction, MatchSetup, OpeningChosen, OpeningStep, PlayerKind, StonePlaced,
@@ -24,6 +24,7 @@ use gomoku_engine::online::{
 use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
 use gomoku_engine::{Game, Outcome, Stone};
 use rand::RngExt;
+use std::collections::VecDeque;
 use std::time::Duration;
 
 /// How often the round trip is measured while linked.
@@ -51,6 +52,16 @@ pub(super) struct PeerState {
     /// Peers in the room besides the one played with: the one to adopt if the player's
     /// link drops and comes back under a new id.
     others: Vec<PeerId>,
+    /// Messages from those peers, kept until one is adopted (its greeting may come
+    /// before the old id is gone).
+    early: Vec<(PeerId, Box<[u8]>)>,
+    /// Peers refused for speaking another protocol version: nothing more is read from
+    /// them (answering each of their messages would echo forever).
+    refused_peers: Vec<PeerId>,
+    /// Events read but not yet handled: handling stops for the frame after a message
+    /// that changes how the next ones are judged (the game's settings, a Swap2 choice),
+    /// until the match has applied it.
+    backlog: VecDeque<LinkEvent>,
     pub(super) can_claim: bool,
 }
 
@@ -84,17 +95,49 @@ impl PeerState {
             ),
         }
     }
+}
 
-    /// Greets `peer` as the one this side plays with.
-    fn adopt(&mut self, peer: PeerId, name: &str) {
-        self.peer = Some(peer);
-        self.others.retain(|p| *p != peer);
-        let name = PlayerName::lossy(name)
-            .unwrap_or_else(|| PlayerName::new("Player").expect("a plain name is a valid name"));
-        self.send(&Message::Hello {
-            version: PROTOCOL_VERSION,
-            name,
-        });
+/// Most messages kept from peers waiting in the room.
+const EARLY_MESSAGES: usize = 32;
+/// Most peers remembered as refused.
+const REFUSED_PEERS: usize = 8;
+
+/// Greets `peer` as the one this side plays with. In a game already agreed (the other
+/// player back after a lost connection) it also sends this side's moves to compare, and
+/// repeats an ending this side declared while they were away. Messages the peer sent
+/// while waiting are handled next, in order.
+fn adopt(online: &mut Online, peer: PeerId, game_match: &Match, queue: &mut VecDeque<LinkEvent>) {
+    let state = &mut online.peer;
+    state.peer = Some(peer);
+    state.others.retain(|p| *p != peer);
+    online.connection = Connection::Greeting;
+    let name = PlayerName::lossy(&online.our_name)
+        .unwrap_or_else(|| PlayerName::new("Player").expect("a plain name is a valid name"));
+    state.send(&Message::Hello {
+        version: PROTOCOL_VERSION,
+        name,
+    });
+    if state.settings.is_some() {
+        let game = &game_match.game;
+        state.send(&wire::resume_message(game));
+        let ply = game.moves().len() as u32;
+        let ours = our_stone(game_match);
+        match game.outcome() {
+            Outcome::Resigned { winner } if *winner != ours => {
+                state.send(&Message::Resign { ply });
+            }
+            Outcome::OutOfTime { winner } if *winner != ours => {
+                state.send(&Message::OutOfTime { ply });
+            }
+            _ => {}
+        }
+    }
+    let (theirs, others): (Vec<_>, Vec<_>) = std::mem::take(&mut state.early)
+        .into_iter()
+        .partition(|(from, _)| *from == peer);
+    state.early = others;
+    for (from, bytes) in theirs.into_iter().rev() {
+        queue.push_front(LinkEvent::Received(from, bytes));
     }
 }
 
@@ -133,6 +176,9 @@ fn open(
             last_ping: None,
             offers: Offers::new(),
             others: Vec::new(),
+            early: Vec::new(),
+            refused_peers: Vec::new(),
+            backlog: VecDeque::new(),
             can_claim: false,
         },
     });
@@ -225,6 +271,13 @@ pub(super) fn run_commands(
 /// left on purpose is nothing to come back to, so it is no longer kept.
 fn leave(commands: &mut Commands, online: &mut Online, store: &Store) {
     online.peer.send(&Message::Bye);
+    // Dropping the link at once would cancel its loop before the goodbye is out.
+    if let Some(link) = online.peer.link.take() {
+        commands.queue(move |world: &mut World| {
+            let until = web_time::Instant::now() + LINGER;
+            world.resource_mut::<ClosingLinks>().0.push((link, until));
+        });
+    }
     commands.remove_resource::<Online>();
     if let Err(e) = store.0.clear_online_game() {
         warn!("the kept online game could not be forgotten: {e}");
@@ -241,6 +294,24 @@ pub(super) fn leave_with_the_board(
     if let Some(mut online) = online {
         leave(&mut commands, &mut online, &store);
     }
+}
+
+/// How long a link stays open after this side left, for its goodbye to go out.
+const LINGER: Duration = Duration::from_secs(1);
+
+/// Links of rooms just left, closed once their last messages had time to go.
+#[derive(Resource, Default)]
+pub(super) struct ClosingLinks(Vec<(PeerLink, web_time::Instant)>);
+
+pub(super) fn close_lingering_links(mut closing: ResMut<ClosingLinks>) {
+    if closing.0.is_empty() {
+        return;
+    }
+    let now = web_time::Instant::now();
+    closing.0.retain_mut(|(link, until)| {
+        link.poll(); // Keeps the socket's peer list drained while it lingers.
+        now < *until
+    });
 }
 
 /// Opens the kept game's room again in its role; `agreed` restores what the two sides had
@@ -427,13 +498,22 @@ pub(super) fn pump_link(
     if in_room && online.connection == Connection::Connecting {
         online.connection = Connection::WaitingForOpponent;
     }
+    let mut queue: VecDeque<LinkEvent> = std::mem::take(&mut online.peer.backlog);
+    queue.extend(events);
     let mut game = game_match.game.clone();
-    for event in events {
+    while let Some(event) = queue.pop_front() {
+        let from_refused = match &event {
+            LinkEvent::PeerConnected(peer) | LinkEvent::Received(peer, _) => {
+                online.peer.refused_peers.contains(peer)
+            }
+            _ => false,
+        };
+        if from_refused {
+            continue;
+        }
         match event {
             LinkEvent::PeerConnected(peer) if online.peer.peer.is_none() => {
-                online.connection = Connection::Greeting;
-                let name = online.our_name.clone();
-                online.peer.adopt(peer, &name);
+                adopt(online, peer, &game_match, &mut queue);
             }
             // Adopted already, on its first message.
             LinkEvent::PeerConnected(peer) if online.peer.peer == Some(peer) => {}
@@ -441,25 +521,29 @@ pub(super) fn pump_link(
                 // Full-mesh rooms let anyone in; this game is for two. A newcomer may be
                 // the other player back under a new id before the old one is gone.
                 info!("online: another peer {peer} in the room waits");
-                online.peer.others.push(peer);
+                if !online.peer.others.contains(&peer) {
+                    online.peer.others.push(peer);
+                }
             }
             LinkEvent::PeerDisconnected(peer) if online.peer.peer == Some(peer) => {
                 online.peer.peer = None;
                 if let Some(next) = online.peer.others.pop() {
-                    online.connection = Connection::Greeting;
-                    let name = online.our_name.clone();
-                    online.peer.adopt(next, &name);
+                    adopt(online, next, &game_match, &mut queue);
                 } else if online.connection != Connection::OpponentLeft {
                     online.connection = Connection::OpponentLost {
                         since: time.elapsed(),
                     };
                 }
             }
-            LinkEvent::PeerDisconnected(peer) => online.peer.others.retain(|p| *p != peer),
+            LinkEvent::PeerDisconnected(peer) => {
+                online.peer.others.retain(|p| *p != peer);
+                online.peer.early.retain(|(from, _)| *from != peer);
+            }
             LinkEvent::Received(peer, bytes) if online.peer.peer == Some(peer) => {
                 let message = wire::decode(&bytes);
-                receive(
+                let pause = receive(
                     online,
+                    peer,
                     message,
                     &game_match,
                     &mut game,
@@ -467,48 +551,53 @@ pub(super) fn pump_link(
                     &time,
                     &mut actions,
                 );
+                if pause {
+                    break;
+                }
             }
             LinkEvent::Received(peer, bytes) if online.peer.peer.is_none() => {
                 // Data can come before the link reports the peer connected: it is the
                 // other player, here before the news.
-                online.connection = Connection::Greeting;
-                let name = online.our_name.clone();
-                online.peer.adopt(peer, &name);
-                let message = wire::decode(&bytes);
-                receive(
-                    online,
-                    message,
-                    &game_match,
-                    &mut game,
-                    &settings,
-                    &time,
-                    &mut actions,
-                );
+                queue.push_front(LinkEvent::Received(peer, bytes));
+                adopt(online, peer, &game_match, &mut queue);
             }
-            LinkEvent::Received(peer, _) => debug!("online: a message from stranger {peer}"),
+            LinkEvent::Received(peer, bytes) => {
+                // Most likely the other player back under a new id while the old one
+                // lingers: kept for when it is adopted.
+                if !online.peer.others.contains(&peer) {
+                    online.peer.others.push(peer);
+                }
+                if online.peer.early.len() < EARLY_MESSAGES {
+                    online.peer.early.push((peer, bytes));
+                }
+            }
             LinkEvent::Closed(why) => {
                 warn!("online: link closed: {why}");
                 online.peer.link = None;
                 online.peer.peer = None;
                 online.connection = Connection::Failed(why);
+                queue.clear();
                 break;
             }
         }
     }
+    online.peer.backlog = queue;
 }
 
 /// One message from the other player. `game` is this frame's view of the game, kept
 /// up to date with the moves accepted so far this frame, so that two moves in one frame
 /// are each judged in their own position.
+#[allow(clippy::too_many_arguments)]
 fn receive(
     online: &mut Online,
+    from: PeerId,
     message: Result<Message, WireError>,
     game_match: &Match,
     game: &mut Game,
     settings: &Settings,
     time: &Time<Real>,
     actions: &mut MessageWriter<MatchAction>,
-) {
+) -> bool {
     let message = match message {
         Ok(message) => message,
         Err(WireError::OtherVersion(theirs)) => {
@@ -519,10 +608,27 @@ fn receive(
             // or sent to this peer.
             online.connection = Connection::Failed(version_mismatch(theirs));
             online.peer.peer = None;
-            return;
+            online.peer.refused_peers.push(from);
+            let excess = online
+                .peer
+                .refused_peers
+                .len()
+                .saturating_sub(REFUSED_PEERS);
+            online.peer.refused_peers.drain(..excess);
+            return true;
         }
-        Err(e) => return refuse(online, format!("an unreadable message: {e}")),
+        Err(e) => {
+            refuse(online, format!("an unreadable message: {e}"));
+            return false;
+        }
     };
+    // Handling stops for this frame after these, until the match has applied them.
+    let pause = matches!(
+        message,
+        Message::Settings(_) | Message::Swap2Choice { .. } | Message::ColourChoice { .. }
+    ) || (matches!(message, Message::Hello { .. })
+        && online.role == Role::Host
+        && online.peer.settings.is_none());
     let ply = game.moves().len() as u32;
     let started = online.peer.settings.is_some();
     let peer_stone = our_stone(game_match).opponent();
@@ -531,9 +637,9 @@ fn receive(
         Message::Hello { version: _, name } => {
             online.peer_name = Some(name.as_str().to_string());
             if started {
-                // Back after a lost connection: compare the games.
+                // Back after a lost connection; the games were sent to compare when the
+                // peer was adopted.
                 online.connection = Connection::Connected;
-                online.peer.send(&wire::resume_message(game));
             } else if online.role == Role::Host
                 && let Some(setup) = online.peer.offered.clone()
             {
@@ -696,6 +802,7 @@ fn receive(
             // no catching up is trusted there (a rare case: the opening is five moves).
             let in_opening = game_match.swap2_stage_in(game).is_some();
             let peer_places = |ply: usize| !in_opening && Game::stone_of(ply) == peer_stone;
+            online.connection = Connection::Connected;
             match wire::resume_check(game, &moves, hash, peer_places) {
                 Ok(ResumePlan::InStep) | Ok(ResumePlan::PeerCatchesUp { .. }) => Ok(()),
                 Ok(ResumePlan::CatchUp(missing)) => {
@@ -721,6 +828,7 @@ fn receive(
     if let Err(why) = judged {
         refuse(online, why);
     }
+    pause
 }
 
 /// Who places the next stone in `game`: the peer only on its own turn and not while the
@@ -936,6 +1044,26 @@ pub(super) fn report_endings(
     }
 }
 
+/// Holds this machine's moves while it waits for the answer to its own take-back request
+/// or draw offer: a move would cross the answer, which would then be judged on two
+/// different positions by the two machines.
+pub(super) fn hold_moves_while_asking(online: Option<Res<Online>>, mut game_match: ResMut<Match>) {
+    let held = online.and_then(|o| {
+        let peer = o
+            .peer_name
+            .clone()
+            .unwrap_or_else(|| "the other player".into());
+        o.asked().map(|asked| match asked {
+            Question::Undo => format!("Waiting for {peer}'s answer to your take-back request."),
+            Question::Draw => format!("Waiting for {peer}'s answer to your draw offer."),
+        })
+    });
+    if game_match.held != held {
+        // Not a change of the game: nobody needs to redraw for it.
+        game_match.bypass_change_detection().held = held;
+    }
+}
+
 /// Measures the round trip and decides whether a win can be claimed.
 pub(super) fn watch_connection(
     online: Option<ResMut<Online>>,
@@ -970,5 +1098,7 @@ pub(super) fn watch_connection(
     };
     let can_claim =
         online.peer.settings.is_some() && !game.is_over() && (peer_out_of_time || abandoned);
-    online.peer.can_claim = can_claim;
+    if online.peer.can_claim != can_claim {
+        online.peer.can_claim = can_claim;
+    }
 }
