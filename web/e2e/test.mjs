@@ -2,75 +2,43 @@
 // the board renders, a click places a stone, the computer answers legally, undo works,
 // the console stays clean, frames keep coming while the computer thinks, and a worker
 // whose engine cannot load makes the computer retry a few times, then give up visibly.
+// It runs in a network namespace with only loopback (`isolate`). Online play: online.mjs.
 //   node web/e2e/test.mjs [DIST_DIR] [SHOTS_DIR]
-import { chromium } from 'playwright-core';
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { decodePng, judge, pixelAt } from './png.mjs';
+import {
+  checker, collectErrors, humanClick, isolate, launchChromium, parseMoves, pointXY, serve, sleep, state,
+} from './harness.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const shots = path.resolve(process.argv[3] ?? 'target-shots/web');
+isolate(fileURLToPath(import.meta.url), [dist, shots]);
 fs.mkdirSync(shots, { recursive: true });
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.png': 'image/png', '.ron': 'text/plain', '.json': 'application/json' };
 
 // Under /broken/ the same files, but the AI worker's engine module is missing: a worker
 // that starts and then fails on every request.
 const BROKEN = '/broken';
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://localhost');
-  let name = url.pathname;
-  if (name.startsWith(BROKEN + '/')) {
-    name = name.slice(BROKEN.length);
-    if (name.endsWith('_ai_worker_bg.wasm')) {
-      res.writeHead(404).end();
-      return;
-    }
-  }
-  const file = path.join(dist, decodeURIComponent(name === '/' ? '/index.html' : name));
-  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
+const { server, base } = await serve(dist, (name) => {
+  if (!name.startsWith(BROKEN + '/')) return name;
+  name = name.slice(BROKEN.length);
+  return name.endsWith('_ai_worker_bg.wasm') ? null : name;
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}/`;
 
-const failures = [];
-const check = (ok, what) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--disable-quic', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'],
-});
+const { failures, check } = checker();
+const browser = await launchChromium();
 const errors = [];
 
-// Opens the game; console errors, and Bevy's own error logs (which it writes with
-// console.log and a styled ERROR tag), count as failures unless `expected` collects them.
+// Opens the game; console errors count as failures unless `expected` collects them.
 async function open(query, expected = errors) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
-  page.on('console', (m) => {
-    const text = m.text();
-    if (process.env.E2E_DEBUG) console.log(`[${m.type()}] ${text}`);
-    const isError = m.type() === 'error' || text.startsWith('%cERROR');
-    if (isError && !text.includes('Using exceptions for control flow')) expected.push(text);
-  });
-  page.on('pageerror', (e) => {
-    if (!String(e).includes('Using exceptions for control flow')) expected.push(String(e));
-  });
+  collectErrors(page, expected);
   await page.goto(base + query);
   await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 20,
     null, { timeout: 120_000, polling: 250 });
   return page;
 }
-
-const state = (page) => page.evaluate(() => ({ ...window.gomokuState }));
 
 // Counts requestAnimationFrame callbacks and Bevy frames over `ms`, with the longest gap.
 async function frameRate(page, ms) {
@@ -90,27 +58,6 @@ async function frameRate(page, ms) {
     return { raf: count / seconds, bevy: (window.gomokuState.frames - startFrames) / seconds, longest,
       thinkingShare: thinkingSamples / Math.max(1, samples) };
   }, ms);
-}
-
-// Board point (col, row from the bottom, 0-based) to page coordinates.
-function pointXY(s, col, row) {
-  const half = (s.size - 1) / 2;
-  return [s.centerX + (col - half) * s.cell, s.centerY - (row - half) * s.cell];
-}
-
-async function humanClick(page, x, y) {
-  await page.mouse.move(x - 20, y - 10);
-  await sleep(150);
-  await page.mouse.move(x, y, { steps: 4 });
-  await sleep(200);
-  await page.mouse.down();
-  await sleep(150);
-  await page.mouse.up();
-  await sleep(150);
-}
-
-function parseMoves(text) {
-  return [...text.matchAll(/([a-y])(\d+)/g)].map((m) => [m[1].charCodeAt(0) - 97, Number(m[2]) - 1]);
 }
 
 try {
