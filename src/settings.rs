@@ -70,7 +70,9 @@ impl Default for Settings {
             time_control: TimeControl::Unlimited.to_string(),
             swap2: false,
             online_colours: ColourChoice::default(),
-            signal: "ws://localhost:3536".into(),
+            // An address, not `localhost`, which may resolve to ::1 where a LAN host
+            // listens on IPv4.
+            signal: "ws://127.0.0.1:3536".into(),
             ice_urls: String::new(),
             ice_username: String::new(),
             ice_credential: String::new(),

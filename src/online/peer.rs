@@ -1023,9 +1023,13 @@ pub(super) fn report_endings(
     if *logged != Some((ply, game.is_over())) {
         *logged = Some((ply, game.is_over()));
         if game.is_over() {
-            let result = match game.outcome().winner() {
-                Some(winner) => format!("{winner} won ({:?})", game.outcome().ending()),
-                None => format!("no winner ({:?})", game.outcome().ending()),
+            let result = match game.outcome() {
+                Outcome::Won { winner, .. } => format!("{winner} won with five in a row"),
+                Outcome::Resigned { winner } => format!("{winner} won by resignation"),
+                Outcome::OutOfTime { winner } => format!("{winner} won on time"),
+                Outcome::Draw => "a draw: the board is full".to_string(),
+                Outcome::DrawAgreed => "a draw by agreement".to_string(),
+                Outcome::Ongoing => "ongoing".to_string(),
             };
             info!(
                 "online: game over after {ply} moves, {result}; moves {}",
