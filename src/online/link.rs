@@ -143,7 +143,7 @@ fn spawn_loop(
             Ok(Poll::Ready(result)) => Poll::Ready(result.map_err(|e| e.to_string())),
             Err(panic) => Poll::Ready(Err(format!(
                 "the network stack failed: {}",
-                panic_text(panic.as_ref())
+                crate::search::panic_message(panic.as_ref())
             ))),
         }
     }))
@@ -155,13 +155,4 @@ fn spawn_loop(
     message_loop: bevy_matchbox::matchbox_socket::MessageLoopFuture,
 ) -> Task<Result<(), String>> {
     IoTaskPool::get().spawn(async move { message_loop.await.map_err(|e| e.to_string()) })
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".into())
 }

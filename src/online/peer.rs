@@ -62,6 +62,13 @@ pub(super) struct PeerState {
     /// that changes how the next ones are judged (the game's settings, a Swap2 choice),
     /// until the match has applied it.
     backlog: VecDeque<LinkEvent>,
+    /// Greetings sent to the current peer without its own in reply, and when the last
+    /// went: a greeting sent the moment a peer appears can be lost (its end of the data
+    /// channel may not be listening yet), so it is repeated, a few times.
+    greetings: u32,
+    greeted_at: Option<Duration>,
+    /// Has the current peer's greeting arrived?
+    heard: bool,
     pub(super) can_claim: bool,
 }
 
@@ -107,10 +114,32 @@ const REFUSED_PEERS: usize = 8;
 /// repeats an ending this side declared while they were away. Messages the peer sent
 /// while waiting are handled next, in order.
 fn adopt(online: &mut Online, peer: PeerId, game_match: &Match, queue: &mut VecDeque<LinkEvent>) {
-    let state = &mut online.peer;
-    state.peer = Some(peer);
-    state.others.retain(|p| *p != peer);
+    online.peer.peer = Some(peer);
+    online.peer.others.retain(|p| *p != peer);
+    online.peer.greetings = 0;
+    online.peer.greeted_at = None;
+    online.peer.heard = false;
     online.connection = Connection::Greeting;
+    greet(online, game_match);
+    let state = &mut online.peer;
+    let (theirs, others): (Vec<_>, Vec<_>) = std::mem::take(&mut state.early)
+        .into_iter()
+        .partition(|(from, _)| *from == peer);
+    state.early = others;
+    for (from, bytes) in theirs.into_iter().rev() {
+        queue.push_front(LinkEvent::Received(from, bytes));
+    }
+}
+
+/// How often an unanswered greeting is repeated, and how many times in all.
+const GREET_AGAIN_AFTER: Duration = Duration::from_secs(1);
+const GREETINGS: u32 = 10;
+
+/// Sends this side's greeting and, in a game already agreed, its moves to compare and
+/// an ending it declared while the other player was away.
+fn greet(online: &mut Online, game_match: &Match) {
+    let state = &mut online.peer;
+    state.greetings += 1;
     let name = PlayerName::lossy(&online.our_name)
         .unwrap_or_else(|| PlayerName::new("Player").expect("a plain name is a valid name"));
     state.send(&Message::Hello {
@@ -131,13 +160,6 @@ fn adopt(online: &mut Online, peer: PeerId, game_match: &Match, queue: &mut VecD
             }
             _ => {}
         }
-    }
-    let (theirs, others): (Vec<_>, Vec<_>) = std::mem::take(&mut state.early)
-        .into_iter()
-        .partition(|(from, _)| *from == peer);
-    state.early = others;
-    for (from, bytes) in theirs.into_iter().rev() {
-        queue.push_front(LinkEvent::Received(from, bytes));
     }
 }
 
@@ -179,6 +201,9 @@ fn open(
             early: Vec::new(),
             refused_peers: Vec::new(),
             backlog: VecDeque::new(),
+            greetings: 0,
+            greeted_at: None,
+            heard: false,
             can_claim: false,
         },
     });
@@ -394,38 +419,14 @@ fn in_room(
             }
         }
         OnlineCommand::AnswerUndo(accepted) => {
-            match offers.answer(Proposal::Undo, Side::Local, ply, game) {
-                Ok(()) => {
-                    online.peer.send(&Message::UndoAnswer {
-                        ply,
-                        accepted: *accepted,
-                    });
-                    if *accepted {
-                        let plies = wire::undo_count(game, ours.opponent());
-                        actions.write(MatchAction::TakeBack { plies });
-                    }
-                }
-                Err(e) => debug!("no undo to answer: {e}"),
-            }
+            answer(online, Proposal::Undo, *accepted, game_match, actions);
         }
         OnlineCommand::OfferDraw if playing => match offers.offer_draw(Side::Local, ply, game) {
             Ok(()) => online.peer.send(&Message::DrawOffer { ply }),
             Err(e) => debug!("no draw offer: {e}"),
         },
         OnlineCommand::AnswerDraw(accepted) => {
-            match offers.answer(Proposal::Draw, Side::Local, ply, game) {
-                Ok(()) => {
-                    online.peer.send(&Message::DrawAnswer {
-                        ply,
-                        accepted: *accepted,
-                    });
-                    if *accepted {
-                        online.peer.ending_told = Some(game.moves().len());
-                        actions.write(MatchAction::End(Ending::DrawAgreed));
-                    }
-                }
-                Err(e) => debug!("no draw offer to answer: {e}"),
-            }
+            answer(online, Proposal::Draw, *accepted, game_match, actions);
         }
         OnlineCommand::Resign if playing => {
             online.peer.send(&Message::Resign { ply });
@@ -455,6 +456,40 @@ fn in_room(
             start_next_game(online, actions);
         }
         other => debug!("{other:?} does not apply now"),
+    }
+}
+
+/// This side's answer to the other player's take-back request or draw offer: told to
+/// them, and, if accepted, applied here as it will be there.
+fn answer(
+    online: &mut Online,
+    proposal: Proposal,
+    accepted: bool,
+    game_match: &Match,
+    actions: &mut MessageWriter<MatchAction>,
+) {
+    let game = &game_match.game;
+    let ply = game.moves().len() as u32;
+    if let Err(e) = online.peer.offers.answer(proposal, Side::Local, ply, game) {
+        debug!("no {proposal:?} to answer: {e}");
+        return;
+    }
+    online.peer.send(&match proposal {
+        Proposal::Undo => Message::UndoAnswer { ply, accepted },
+        Proposal::Draw => Message::DrawAnswer { ply, accepted },
+    });
+    if !accepted {
+        return;
+    }
+    match proposal {
+        Proposal::Undo => {
+            let plies = wire::undo_count(game, our_stone(game_match).opponent());
+            actions.write(MatchAction::TakeBack { plies });
+        }
+        Proposal::Draw => {
+            online.peer.ending_told = Some(game.moves().len());
+            actions.write(MatchAction::End(Ending::DrawAgreed));
+        }
     }
 }
 
@@ -636,7 +671,14 @@ fn receive(
     let judged: Result<(), String> = match message {
         Message::Hello { version: _, name } => {
             online.peer_name = Some(name.as_str().to_string());
-            if started {
+            let again = std::mem::replace(&mut online.peer.heard, true);
+            if again {
+                // Greeted again: ours did not arrive. Answered, a bounded number of
+                // times, so two greetings that cross cannot echo for long.
+                if online.peer.greetings < GREETINGS {
+                    greet(online, game_match);
+                }
+            } else if started {
                 // Back after a lost connection; the games were sent to compare when the
                 // peer was adopted.
                 online.connection = Connection::Connected;
@@ -1079,6 +1121,23 @@ pub(super) fn watch_connection(
     };
     let now = time.elapsed();
     let linked = online.peer.peer.is_some();
+    if linked && !online.peer.heard {
+        let due = match online.peer.greeted_at {
+            // Greeted when adopted, this frame.
+            None => {
+                online.peer.greeted_at = Some(now);
+                false
+            }
+            Some(at) => now.saturating_sub(at) >= GREET_AGAIN_AFTER,
+        };
+        if due && online.peer.greetings < GREETINGS {
+            online.peer.greeted_at = Some(now);
+            greet(&mut online, &game_match);
+        } else if due {
+            online.peer.peer = None;
+            online.connection = Connection::Failed("the other player's app does not answer".into());
+        }
+    }
     if linked
         && online
             .peer

@@ -7,6 +7,8 @@
 mod fake;
 #[cfg(not(target_arch = "wasm32"))]
 mod task_pool;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use task_pool::panic_message;
 #[cfg(target_arch = "wasm32")]
 mod worker;
 
