@@ -43,6 +43,22 @@ fn main() -> ExitCode {
     if std::env::var_os(INSIDE).is_none() {
         return rerun_isolated();
     }
+    // However this run was started, it may reach nothing but loopback.
+    // /proc/net/dev lists this network namespace's devices (/sys/class/net shows the
+    // mount's, which unshare --net leaves as the host's).
+    let devices: Vec<String> = std::fs::read_to_string("/proc/net/dev")
+        .unwrap_or_default()
+        .lines()
+        .skip(2)
+        .filter_map(|line| {
+            line.split_once(':')
+                .map(|(name, _)| name.trim().to_string())
+        })
+        .collect();
+    if devices != ["lo"] {
+        eprintln!("refusing to run: network devices here are {devices:?}, not only lo");
+        return ExitCode::from(TESTS_FAILED);
+    }
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))

@@ -116,10 +116,6 @@ impl PeerLink {
     pub fn joined_room(&mut self) -> bool {
         self.socket.id().is_some()
     }
-
-    pub fn is_closed(&self) -> bool {
-        self.closed
-    }
 }
 
 impl Drop for PeerLink {

@@ -24,7 +24,7 @@ use crate::game_match::PlayerKind;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use gomoku_engine::Rule;
-use gomoku_engine::online::{Opening, Proposal, Side};
+use gomoku_engine::online::{Proposal, Side};
 use gomoku_engine::time_control::TimeControl;
 use std::time::Duration;
 
@@ -169,11 +169,6 @@ pub struct Online {
 }
 
 impl Online {
-    /// The opening chosen for this room, once the game is set up.
-    pub fn opening(&self) -> Option<Opening> {
-        self.peer.opening()
-    }
-
     /// What the other player asked of this side, waiting for an answer.
     pub fn question(&self) -> Option<Question> {
         self.pending(Side::Peer)

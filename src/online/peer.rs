@@ -73,10 +73,6 @@ pub(super) struct PeerState {
 }
 
 impl PeerState {
-    pub(super) fn opening(&self) -> Option<Opening> {
-        self.settings.as_ref().map(|s| s.opening)
-    }
-
     pub(super) fn settings_agreed(&self) -> Option<GameSettings> {
         self.settings
     }
@@ -535,6 +531,9 @@ pub(super) fn pump_link(
     }
     let mut queue: VecDeque<LinkEvent> = std::mem::take(&mut online.peer.backlog);
     queue.extend(events);
+    if queue.is_empty() {
+        return; // Most frames: no copy of the game for nothing.
+    }
     let mut game = game_match.game.clone();
     while let Some(event) = queue.pop_front() {
         let from_refused = match &event {
