@@ -2,6 +2,7 @@
 //! worker and the Gomocup binary; levels select how hard it tries.
 
 mod budget;
+mod engine;
 mod eval;
 mod movepick;
 mod pattern;
@@ -13,15 +14,13 @@ mod tt;
 mod types;
 pub mod wire;
 
+pub use engine::{DEFAULT_TABLE_BYTES, Engine, MAX_TABLE_BYTES, MAX_THREADS, Resources, Threads};
 pub use skill::Level;
 
 use crate::board::Point;
 use crate::game::Game;
 use budget::Budget;
 use position::Position;
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-use search::Searcher;
 use std::sync::atomic::AtomicBool;
 
 /// What a search may spend. `None` means no limit of that kind.
@@ -60,33 +59,13 @@ pub struct SearchInfo {
     pub pv: Vec<Point>,
 }
 
-/// Chooses a move for the side to move in `game`. Returns `None` when there is nothing
-/// to play (game over or board full). `cancel` is polled cooperatively: once it is set the
+/// Chooses a move for the side to move in `game`, on one thread with a fresh table (an
+/// [`Engine`] keeps its table and may use more threads). Returns `None` when there is
+/// nothing to play (game over or board full). `cancel` is polled cooperatively: once it is set the
 /// search returns its best move so far within a millisecond or so. With no limits set,
 /// the level's own node budget applies.
 pub fn search(game: &Game, settings: &SearchSettings, cancel: &AtomicBool) -> Option<SearchInfo> {
-    if game.is_over() || game.board().is_full() {
-        return None;
-    }
-    let level = settings.level;
-    let Limits { time_ms, nodes } = settings.limits;
-    let nodes = match (time_ms, nodes) {
-        (None, None) => Some(level.default_nodes()),
-        (_, nodes) => nodes,
-    };
-    let pos = Position::new(game.board(), game.rule(), game.to_move());
-    let mut searcher = Searcher::new(pos, Budget::new(time_ms, nodes, cancel), level.style());
-    let mut rng = SmallRng::seed_from_u64(settings.seed);
-    let found = searcher.run(&mut rng)?;
-    let point = |i: usize| searcher.pos.point(i);
-    Some(SearchInfo {
-        best: point(found.best),
-        score: found.score,
-        depth: found.depth,
-        nodes: searcher.budget.nodes,
-        elapsed_ms: searcher.budget.elapsed_ms(),
-        pv: found.pv.iter().map(|&i| point(i)).collect(),
-    })
+    Engine::new(Resources::default()).search(game, settings, cancel)
 }
 
 /// Victory by continuous fours for the side to move in `game`: the attacker's fours and

@@ -47,6 +47,16 @@ impl Killers {
     }
 }
 
+/// Cut-offs recorded at a point raise its order by at most this much: enough to sort
+/// points of equal static worth, never enough to put a quiet point above a threat.
+const HISTORY_BONUS_MAX: i32 = 24;
+
+/// The ordering bonus of a point from its history count: it grows with the log of the
+/// count, so a few deep cut-offs matter and a count that runs away does not.
+fn history_bonus(count: u32) -> i32 {
+    (u32::BITS - count.leading_zeros()) as i32 * HISTORY_BONUS_MAX / u32::BITS as i32
+}
+
 /// Moves worth searching for `me` at `ply`, best-ordered, at most `branch` of them.
 /// Against a threatened open four (or double four) only defences and counter-fours
 /// qualify.
@@ -55,6 +65,7 @@ pub(crate) fn moves(
     me: Stone,
     tt_move: Option<usize>,
     killers: &Killers,
+    history: &[u32],
     ply: usize,
     branch: usize,
 ) -> Vec<usize> {
@@ -77,7 +88,7 @@ pub(crate) fn moves(
             } else if killers.contains(&PackedMove::new(i)) {
                 KILLER_BONUS
             } else {
-                0
+                history_bonus(history[i])
             };
             (order_score(pos, i, me) + bonus, i)
         })

@@ -45,7 +45,7 @@ pub enum Pattern {
 }
 
 impl Pattern {
-    const ALL: [Pattern; 11] = [
+    pub(crate) const ALL: [Pattern; 11] = [
         Pattern::Dead,
         Pattern::Overline,
         Pattern::Block1,

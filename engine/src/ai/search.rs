@@ -11,16 +11,15 @@ use super::position::Position;
 use super::skill::{self, Style};
 use super::threats::{MAX_VCF_DEPTH, ThreatMemory, ThreatSearch, five_point};
 use super::tt::{Bound, Entry, Table};
-use super::types::{INF, PackedMove, Threat, WON, loss_in, win_in};
+use super::types::{INF, PackedMove, PerStone, Threat, WON, loss_in, win_in};
+use crate::board::Stone;
 use rand::rngs::SmallRng;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Fours a leaf's VCF may use: enough for the common short wins, cheap at every leaf.
 const LEAF_VCF_DEPTH: u8 = 6;
 /// Threats (fours and threes) a root VCT may use.
 const VCT_DEPTH: u8 = 7;
-/// log2 of the transposition table's entries: 2^19 entries of 16 bytes are 8 MiB, fine
-/// in the browser's worker too.
-const TT_BITS: u32 = 19;
 /// The root considers at least this many moves, whatever the level's branching: a
 /// wider first choice costs little and catches moves the static order undervalues.
 const ROOT_MIN_BRANCH: usize = 24;
@@ -37,6 +36,16 @@ const REFUTATIONS_SHARE: f64 = 0.25;
 /// next one would rarely finish (chosen by an arena match: 57.5% against the build that
 /// deepened further).
 const DEEPEN_UNTIL: f64 = 0.7;
+/// Late-move reductions: in a node searched at least this deep, quiet moves after the
+/// first few best-ordered ones are searched one ply shallower first (two past the later
+/// mark), and again at full depth only if they beat alpha. The static order is good, so
+/// a late quiet move rarely matters; the depth saved goes to the lines that do.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FIRST_MOVE: usize = 3;
+const LMR_DEEPER_MOVE: usize = 8;
+/// Helper threads of a Lazy SMP search start their odd iterations one ply deeper, so
+/// they fill the shared table ahead of the main thread instead of beside it.
+const HELPER_DEPTH_SKEW: i32 = 1;
 
 pub(crate) struct Found {
     pub best: usize,
@@ -45,13 +54,20 @@ pub(crate) struct Found {
     pub pv: Vec<usize>,
 }
 
-pub(crate) struct Searcher<'c> {
+pub(crate) struct Searcher<'s> {
     pub pos: Position,
-    pub budget: Budget<'c>,
-    tt: Table,
+    pub budget: Budget<'s>,
+    tt: &'s Table,
     memory: ThreatMemory,
     killers: Killers,
+    /// Per colour and point, how often (weighted by depth squared) a move there caused a
+    /// cut-off: orders moves of equal static worth.
+    history: PerStone<Vec<u32>>,
     style: Style,
+    /// Threads besides this one that search the same root (Lazy SMP), sharing `tt`.
+    helpers: usize,
+    /// Nodes the helper threads searched, added up when they finish.
+    pub helper_nodes: u64,
 }
 
 fn to_tt(score: i32, ply: i32) -> i32 {
@@ -74,15 +90,25 @@ fn from_tt(score: i32, ply: i32) -> i32 {
     }
 }
 
-impl<'c> Searcher<'c> {
-    pub(crate) fn new(pos: Position, budget: Budget<'c>, style: Style) -> Self {
+impl<'s> Searcher<'s> {
+    pub(crate) fn new(
+        pos: Position,
+        budget: Budget<'s>,
+        style: Style,
+        tt: &'s Table,
+        helpers: usize,
+    ) -> Self {
+        let cells = pos.cell_count();
         Searcher {
             pos,
             budget,
-            tt: Table::new(TT_BITS),
+            tt,
             memory: ThreatMemory::new(),
             killers: Killers::new(),
+            history: PerStone::new(vec![0; cells], vec![0; cells]),
             style,
+            helpers,
+            helper_nodes: 0,
         }
     }
 
@@ -136,6 +162,7 @@ impl<'c> Searcher<'c> {
             me,
             None,
             &self.killers,
+            &self.history[me],
             0,
             self.style.branch.max(ROOT_MIN_BRANCH),
         );
@@ -221,11 +248,55 @@ impl<'c> Searcher<'c> {
         }
     }
 
-    /// Iterative deepening over the root moves, best move first each time.
-    fn deepen(&mut self, mut root: Vec<usize>, rng: &mut SmallRng) -> Option<Found> {
+    /// Iterative deepening over the root moves; with helpers (Lazy SMP) they deepen the
+    /// same root on threads of their own, sharing the table, until this thread is done.
+    fn deepen(&mut self, root: Vec<usize>, rng: &mut SmallRng) -> Option<Found> {
         if self.style.max_depth == 0 {
             return Some(self.pick_by_looks(&root, rng));
         }
+        if self.helpers == 0 || self.style.margin > 0 {
+            return self.deepen_alone(root, rng);
+        }
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (0..self.helpers)
+                .map(|h| {
+                    let pos = self.pos.clone();
+                    let root = root.clone();
+                    let (style, tt, done) = (self.style, self.tt, &done);
+                    scope.spawn(move || {
+                        let budget = Budget::new(None, None, done);
+                        let mut helper = Searcher::new(pos, budget, style, tt, 0);
+                        let skew = if h % 2 == 0 { HELPER_DEPTH_SKEW } else { 0 };
+                        helper.iterate(root, skew);
+                        helper.budget.nodes
+                    })
+                })
+                .collect();
+            let found = self.deepen_alone(root, rng);
+            done.store(true, Ordering::Relaxed);
+            for helper in helpers {
+                // A helper that panicked only loses its nodes: the main line is whole.
+                self.helper_nodes += helper.join().unwrap_or(0);
+            }
+            found
+        })
+    }
+
+    /// A helper's iterative deepening: every iteration, deeper by `skew` on odd ones,
+    /// until the main thread raises the stop flag; what it learns is in the table.
+    fn iterate(&mut self, mut root: Vec<usize>, skew: i32) {
+        for depth in 1..=self.style.max_depth {
+            let depth = if depth % 2 == 1 { depth + skew } else { depth };
+            let (s, _) = self.search_root(&mut root, depth);
+            if self.budget.stopped() || s.abs() >= WON {
+                return;
+            }
+        }
+    }
+
+    /// Iterative deepening over the root moves on this thread, best move first each time.
+    fn deepen_alone(&mut self, mut root: Vec<usize>, rng: &mut SmallRng) -> Option<Found> {
         let mut best = root[0];
         let mut score = self.pos.evaluate();
         let mut depth_done = 0;
@@ -344,6 +415,28 @@ impl<'c> Searcher<'c> {
         self.pos.undo();
     }
 
+    /// How much shallower the `k`-th move `m` of a node at `depth` is searched first: late
+    /// quiet moves only (no threat of either side's there, no forced block).
+    fn reduction(&self, depth: i32, k: usize, m: usize, forced: bool) -> i32 {
+        let me = self.pos.to_move();
+        let quiet = self.pos.class(m, me) < Threat::Three
+            && self.pos.class(m, me.opponent()) < Threat::Three;
+        if forced || !quiet || depth < LMR_MIN_DEPTH || k < LMR_FIRST_MOVE {
+            0
+        } else if k < LMR_DEEPER_MOVE {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// A cut-off by `m` at `depth`: deeper cut-offs say more.
+    fn reward(&mut self, me: Stone, m: usize, depth: i32) {
+        let d = depth.max(1) as u32;
+        let h = &mut self.history[me][m];
+        *h = h.saturating_add(d * d);
+    }
+
     fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         if self.budget.tick() {
             return 0;
@@ -401,6 +494,7 @@ impl<'c> Searcher<'c> {
                 me,
                 tt_move,
                 &self.killers,
+                &self.history[me],
                 ply as usize,
                 self.style.branch,
             ),
@@ -414,11 +508,15 @@ impl<'c> Searcher<'c> {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
+            let reduction = self.reduction(depth, k, m, forced.is_some());
             self.pos.play(m);
             let score = if k == 0 {
                 -self.negamax(next_depth, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(next_depth, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.negamax(next_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && s > alpha && !self.budget.stopped() {
+                    s = -self.negamax(next_depth, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta && !self.budget.stopped() {
                     -self.negamax(next_depth, ply + 1, -beta, -alpha)
                 } else {
@@ -437,6 +535,7 @@ impl<'c> Searcher<'c> {
                     if alpha >= beta {
                         if forced.is_none() {
                             self.killers.record(ply as usize, m);
+                            self.reward(me, m, depth);
                         }
                         break;
                     }
