@@ -3,7 +3,8 @@
 //! A four is a line that one more black stone turns into exactly five (two such fours
 //! can lie on one line); a three is a line that one more black stone, on a point that is
 //! not itself forbidden, turns into a straight four (four in a row, both ends making
-//! exactly five). That last clause makes the definition recursive.
+//! exactly five) without making a five at the same time. The "not forbidden" clause
+//! makes the definition recursive.
 
 use crate::board::{Board, DIRECTIONS, Point, Stone};
 use std::fmt;
@@ -147,13 +148,25 @@ fn is_real_three(board: &mut Board, p: Point, dir: (i8, i8), nesting: u32) -> bo
             continue;
         }
         board.set(q, Some(Stone::Black));
-        let straight = is_straight_four(board, p, dir);
+        // RIF: one stone must make the straight four "without at the same time a five in
+        // a row is made". A `q` that also completes a five (on another line: this one is a
+        // run of four) wins there and then, so it does not make this line a three, even
+        // though `forbidden_in` would call `q` allowed (a five never is forbidden).
+        let straight = is_straight_four(board, p, dir) && !makes_five(board, q);
         board.set(q, None);
         if straight && (nesting >= MAX_NESTING || forbidden_in(board, q, nesting + 1).is_none()) {
             return true;
         }
     }
     false
+}
+
+/// Does black's stone on `q` stand in a run of exactly five on some line?
+fn makes_five(board: &Board, q: Point) -> bool {
+    DIRECTIONS.into_iter().any(|dir| {
+        let (a, b) = run(board, q, dir);
+        b - a + 1 == 5
+    })
 }
 
 /// Four black stones in a row through `p` whose both ends make exactly five.
