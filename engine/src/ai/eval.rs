@@ -69,33 +69,153 @@ fn classify_directly(pats: &[Pattern; 4]) -> (Threat, i32) {
     (class, value)
 }
 
-/// The side to move's point values count 6/5 against the opponent's: having the move is
-/// worth about a fifth of the position.
-const OWN_WEIGHT: i32 = 6;
-const OPPONENT_WEIGHT: i32 = 5;
-const WEIGHT_SCALE: i32 = 5;
+/// What the evaluation weighs, for the side to move ("own") and the other ("opponent"):
+/// per pattern from `Block1` to `Five`, how many (empty point, direction) pairs have it;
+/// per combined shape (winning four, four-three, double three), how many empty points
+/// make it; and at a leaf, whether the side to move holds a four-three, or a double three
+/// the opponent has no four against (the initiative).
+pub(crate) const FEATURES: usize = 2 * WEIGHED_PATTERNS.len() + 2 * SHAPES.len() + 2;
+/// The patterns that can still become five, weakest first.
+const WEIGHED_PATTERNS: [Pattern; 9] = [
+    Pattern::Block1,
+    Pattern::Flex1,
+    Pattern::Block2,
+    Pattern::Flex2,
+    Pattern::Block3,
+    Pattern::Flex3,
+    Pattern::Block4,
+    Pattern::Flex4,
+    Pattern::Five,
+];
+const SHAPES: [Threat; 3] = [Threat::WinningFour, Threat::FourThree, Threat::DoubleThree];
 
-/// Static score for the side to move from the summed point values of both sides.
-pub(crate) fn evaluate(own_sum: i32, opponent_sum: i32) -> i32 {
-    (own_sum * OWN_WEIGHT - opponent_sum * OPPONENT_WEIGHT) / WEIGHT_SCALE
+/// The weights of the features, in 1/EVAL_SCALE points. These are the hand-set values
+/// of the first engine: a pattern worth its `PATTERN_VALUE`, a shape its bonus, the side
+/// to move's counting 6/5 against the opponent's (having the move is worth about a fifth
+/// of the position), a four-three's initiative 3000 and a double three's 1500.
+const EVAL_SCALE: i32 = 5;
+const WEIGHTS: [i32; FEATURES] = [
+    // own patterns, Block1 ..= Five
+    11, 18, 42, 138, 252, 731, 1357, 2100, 9000, //
+    // opponent patterns
+    -10, -15, -28, -110, -249, -605, -1243, -1800, -7500, //
+    // own shapes: winning four, four-three, double three
+    3600, 12613, 1166, //
+    // opponent shapes
+    -1279, -2290, -1108, //
+    // initiative: four-three, double three
+    3877, 69849,
+];
+
+/// The features of `pos` for the side to move; `at_leaf` adds the initiative.
+pub(crate) fn features(pos: &Position, at_leaf: bool) -> [i32; FEATURES] {
+    let me = pos.to_move();
+    let opp = me.opponent();
+    let mut f = [0; FEATURES];
+    let mut k = 0;
+    for side in [me, opp] {
+        for p in WEIGHED_PATTERNS {
+            f[k] = pos.pattern_count(side, p);
+            k += 1;
+        }
+    }
+    for side in [me, opp] {
+        for shape in SHAPES {
+            f[k] = i32::from(pos.count(side, shape));
+            k += 1;
+        }
+    }
+    if at_leaf {
+        let four_three = pos.count(me, Threat::FourThree) > 0;
+        let double_three =
+            pos.count(me, Threat::DoubleThree) > 0 && !pos.has_at_least(opp, Threat::Four);
+        f[k] = i32::from(four_three);
+        f[k + 1] = i32::from(!four_three && double_three);
+    }
+    f
 }
 
-/// A four-three of the side to move usually wins from a leaf; a double three does
-/// unless the opponent has a four to gain time with.
-const FOUR_THREE_INITIATIVE: i32 = 3000;
-const DOUBLE_THREE_INITIATIVE: i32 = 1500;
+/// `WEIGHTS` in points, for fitting.
+pub(crate) fn weights_in_points() -> [f64; FEATURES] {
+    WEIGHTS.map(|w| f64::from(w) / f64::from(EVAL_SCALE))
+}
 
-/// Static value of a leaf for the side to move, plus its initiative.
+/// The weighed sum of `f`, in points: what `evaluate` and `leaf` compute incrementally.
+#[cfg(test)]
+pub(crate) fn weigh(f: &[i32; FEATURES]) -> i32 {
+    f.iter().zip(WEIGHTS).map(|(&x, w)| x * w).sum::<i32>() / EVAL_SCALE
+}
+
+/// What one empty point adds to its colour's two running sums: as the side to move's
+/// point, and as the waiting side's (negated), in 1/EVAL_SCALE points.
+pub(crate) fn point_worth(pats: &[Pattern; 4], class: Threat) -> Worth {
+    let tables = worth_tables();
+    let mut worth = Worth {
+        moving: tables.moving_shape[class as usize],
+        waiting: tables.waiting_shape[class as usize],
+    };
+    for &p in pats {
+        worth.moving += tables.moving[p as usize];
+        worth.waiting += tables.waiting[p as usize];
+    }
+    worth
+}
+
+/// A point's (or a colour's) worth when its colour is to move, and when it waits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Worth {
+    pub moving: i32,
+    pub waiting: i32,
+}
+
+/// `WEIGHTS` laid out per pattern and per class, as `point_worth` reads them.
+struct WorthTables {
+    moving: [i32; Pattern::COUNT],
+    waiting: [i32; Pattern::COUNT],
+    moving_shape: [i32; Threat::COUNT],
+    waiting_shape: [i32; Threat::COUNT],
+}
+
+fn worth_tables() -> &'static WorthTables {
+    static TABLES: OnceLock<WorthTables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = WorthTables {
+            moving: [0; Pattern::COUNT],
+            waiting: [0; Pattern::COUNT],
+            moving_shape: [0; Threat::COUNT],
+            waiting_shape: [0; Threat::COUNT],
+        };
+        let n = WEIGHED_PATTERNS.len();
+        for (k, p) in WEIGHED_PATTERNS.into_iter().enumerate() {
+            t.moving[p as usize] = WEIGHTS[k];
+            t.waiting[p as usize] = WEIGHTS[n + k];
+        }
+        for (k, shape) in SHAPES.into_iter().enumerate() {
+            t.moving_shape[shape as usize] = WEIGHTS[2 * n + k];
+            t.waiting_shape[shape as usize] = WEIGHTS[2 * n + SHAPES.len() + k];
+        }
+        t
+    })
+}
+
+/// Static score for the side to move, from the position's running sums of point worth.
+pub(crate) fn evaluate(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    (pos.worth(me).moving + pos.worth(me.opponent()).waiting) / EVAL_SCALE
+}
+
+/// Static value of a leaf for the side to move, with its initiative.
 pub(crate) fn leaf(pos: &Position) -> i32 {
     let me = pos.to_move();
     let opp = me.opponent();
-    let mut s = pos.evaluate();
-    if pos.count(me, Threat::FourThree) > 0 {
-        s += FOUR_THREE_INITIATIVE;
+    let initiative = if pos.count(me, Threat::FourThree) > 0 {
+        WEIGHTS[FEATURES - 2]
     } else if pos.count(me, Threat::DoubleThree) > 0 && !pos.has_at_least(opp, Threat::Four) {
-        s += DOUBLE_THREE_INITIATIVE;
-    }
-    s
+        WEIGHTS[FEATURES - 1]
+    } else {
+        0
+    };
+    (pos.worth(me).moving + pos.worth(opp).waiting + initiative) / EVAL_SCALE
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod search;
 mod skill;
 mod threats;
 mod tt;
+pub mod tuning;
 mod types;
 pub mod wire;
 

@@ -45,6 +45,7 @@ pub enum Pattern {
 }
 
 impl Pattern {
+    pub(crate) const COUNT: usize = 11;
     pub(crate) const ALL: [Pattern; 11] = [
         Pattern::Dead,
         Pattern::Overline,

@@ -61,8 +61,11 @@ pub(crate) struct Position {
     near: Vec<u8>,
     /// Empty points per colour and threat class.
     counts: PerStone<[u16; Threat::COUNT]>,
-    /// Sum of `value` over empty points, per colour.
-    sums: PerStone<i32>,
+    /// Per colour, what its empty points are worth to the evaluation (`eval::point_worth`).
+    worth: PerStone<eval::Worth>,
+    /// Per colour and pattern, how many (empty point, direction) pairs have it: what the
+    /// evaluation weighs.
+    pattern_counts: PerStone<[i32; Pattern::COUNT]>,
     hash: u64,
     tables: PerStone<&'static [u8]>,
     watchers: Vec<Vec<Watcher>>,
@@ -84,9 +87,11 @@ impl Position {
             }
         };
         let mut counts = PerStone::new([0; Threat::COUNT], [0; Threat::COUNT]);
-        // Every point starts empty and of class Nothing.
+        let mut pattern_counts = PerStone::new([0; Pattern::COUNT], [0; Pattern::COUNT]);
+        // Every point starts empty, of class Nothing, dead in every direction.
         for c in STONES {
             counts[c][Threat::Nothing as usize] = n as u16;
+            pattern_counts[c][Pattern::Dead as usize] = 4 * n as i32;
         }
         let mut pos = Position {
             size,
@@ -99,7 +104,8 @@ impl Position {
             value: vec![PerStone::new(0, 0); n],
             near: vec![0; n],
             counts,
-            sums: PerStone::new(0, 0),
+            worth: PerStone::new(eval::Worth::default(), eval::Worth::default()),
+            pattern_counts,
             hash: 0,
             tables: PerStone::new(
                 pattern::table(five_rule(Stone::Black)),
@@ -136,10 +142,12 @@ impl Position {
             }
         }
         for i in 0..n {
+            pos.remove_contribution(i);
             for d in 0..4 {
                 pos.refresh_pattern(i, d);
             }
             pos.refresh_class(i);
+            pos.add_contribution(i);
         }
         for p in board.points() {
             if let Some(stone) = board.get(p) {
@@ -223,8 +231,17 @@ impl Position {
 
     /// Static evaluation for the side to move.
     pub(crate) fn evaluate(&self) -> i32 {
-        let me = self.to_move;
-        eval::evaluate(self.sums[me], self.sums[me.opponent()])
+        eval::evaluate(self)
+    }
+
+    /// What colour `c`'s empty points are worth to the evaluation.
+    pub(crate) fn worth(&self, c: Stone) -> eval::Worth {
+        self.worth[c]
+    }
+
+    /// How many (empty point, direction) pairs colour `c` has of pattern `p`.
+    pub(crate) fn pattern_count(&self, c: Stone, p: Pattern) -> i32 {
+        self.pattern_counts[c][p as usize]
     }
 
     /// The neighbours (within REACH, all directions) of a point, for local scans.
@@ -285,8 +302,10 @@ impl Position {
     /// is again what it was then, and so are its pattern and class.
     fn refresh_if_empty(&mut self, i: usize, d: usize) {
         if self.cells[i].is_none() {
+            self.remove_contribution(i);
             self.refresh_pattern(i, d);
             self.refresh_class(i);
+            self.add_contribution(i);
         }
     }
 
@@ -297,22 +316,17 @@ impl Position {
         self.pats[i][white][d] = pattern::lookup(self.tables[white], pattern::swap_colours(key));
     }
 
+    /// The class and value of empty point `i` from its patterns (its contribution to the
+    /// totals is taken out before and put back after, by the caller).
     fn refresh_class(&mut self, i: usize) {
-        let empty = self.cells[i].is_none();
-        if empty {
-            self.remove_contribution(i);
-        }
         for c in STONES {
             let (mut class, mut value) = eval::classify(&self.pats[i][c]);
-            if c == Stone::Black && self.renju && empty && self.may_be_forbidden(i, class) {
+            if c == Stone::Black && self.renju && self.may_be_forbidden(i, class) {
                 class = Threat::Forbidden;
                 value = 0;
             }
             self.class[i][c] = class;
             self.value[i][c] = value;
-        }
-        if empty {
-            self.add_contribution(i);
         }
     }
 
@@ -326,17 +340,36 @@ impl Position {
             && renju::forbidden(&self.board, self.point(i)).is_some()
     }
 
+    /// Takes empty point `i` out of the totals: class counts, value sums and pattern
+    /// counts (a forbidden point's patterns count for nothing: black cannot play there).
     fn remove_contribution(&mut self, i: usize) {
         for c in STONES {
-            self.counts[c][self.class[i][c] as usize] -= 1;
-            self.sums[c] -= self.value[i][c];
+            let class = self.class[i][c];
+            self.counts[c][class as usize] -= 1;
+            if class != Threat::Forbidden {
+                for p in self.pats[i][c] {
+                    self.pattern_counts[c][p as usize] -= 1;
+                }
+                let worth = eval::point_worth(&self.pats[i][c], class);
+                self.worth[c].moving -= worth.moving;
+                self.worth[c].waiting -= worth.waiting;
+            }
         }
     }
 
+    /// Puts empty point `i` back into the totals.
     fn add_contribution(&mut self, i: usize) {
         for c in STONES {
-            self.counts[c][self.class[i][c] as usize] += 1;
-            self.sums[c] += self.value[i][c];
+            let class = self.class[i][c];
+            self.counts[c][class as usize] += 1;
+            if class != Threat::Forbidden {
+                for p in self.pats[i][c] {
+                    self.pattern_counts[c][p as usize] += 1;
+                }
+                let worth = eval::point_worth(&self.pats[i][c], class);
+                self.worth[c].moving += worth.moving;
+                self.worth[c].waiting += worth.waiting;
+            }
         }
     }
 }
@@ -357,7 +390,8 @@ mod tests {
         let mut pos = position("h8i9h9i10g7");
         let before = (
             pos.hash(),
-            pos.sums,
+            pos.worth,
+            pos.pattern_counts,
             pos.counts,
             pos.keys.clone(),
             pos.near.clone(),
@@ -372,7 +406,8 @@ mod tests {
             before,
             (
                 pos.hash(),
-                pos.sums,
+                pos.worth,
+                pos.pattern_counts,
                 pos.counts,
                 pos.keys.clone(),
                 pos.near.clone()
@@ -389,7 +424,8 @@ mod tests {
         }
         let fresh = position("h8i9h9h10j8h11");
         assert_eq!(pos.hash(), fresh.hash());
-        assert_eq!(pos.sums, fresh.sums);
+        assert_eq!(pos.worth, fresh.worth);
+        assert_eq!(pos.pattern_counts, fresh.pattern_counts);
         assert_eq!(pos.counts, fresh.counts);
         // An occupied point's class is not kept up to date (nothing asks for it).
         let empty_classes = |p: &Position| {
@@ -399,6 +435,21 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(empty_classes(&pos), empty_classes(&fresh));
+    }
+
+    #[test]
+    fn the_running_evaluation_is_the_weighed_features() {
+        let mut pos = position("h8i9h9i10g7j8");
+        for p in ["h10", "h7", "k7"] {
+            assert_eq!(
+                eval::evaluate(&pos),
+                eval::weigh(&eval::features(&pos, false))
+            );
+            assert_eq!(eval::leaf(&pos), eval::weigh(&eval::features(&pos, true)));
+            pos.play(pos.index(crate::notation::parse_point(p, 15).unwrap()));
+        }
+        pos.undo();
+        assert_eq!(eval::leaf(&pos), eval::weigh(&eval::features(&pos, true)));
     }
 
     #[test]

@@ -36,6 +36,10 @@ const REFUTATIONS_SHARE: f64 = 0.25;
 /// next one would rarely finish (chosen by an arena match: 57.5% against the build that
 /// deepened further).
 const DEEPEN_UNTIL: f64 = 0.7;
+/// When the last iteration changed its mind about the best move, the next one may start
+/// later than that: the position is not settled, and one more ply is where the time of
+/// the turn is best spent.
+const DEEPEN_UNSETTLED_UNTIL: f64 = 0.85;
 /// Late-move reductions: in a node searched at least this deep, quiet moves after the
 /// first few best-ordered ones are searched one ply shallower first (two past the later
 /// mark), and again at full depth only if they beat alpha. The static order is good, so
@@ -313,10 +317,16 @@ impl<'s> Searcher<'s> {
                 break;
             }
             let Some(m) = m else { break };
+            let settled = depth == 1 || m == best;
             best = m;
             score = s;
             depth_done = depth;
-            if s.abs() >= WON || self.budget.used() > DEEPEN_UNTIL {
+            let until = if settled {
+                DEEPEN_UNTIL
+            } else {
+                DEEPEN_UNSETTLED_UNTIL
+            };
+            if s.abs() >= WON || self.budget.used() > until {
                 break;
             }
         }

@@ -6,8 +6,10 @@
 //!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
 //!   pbrain-gomoku bench [--nodes N]
 //!   pbrain-gomoku forbidden --moves h8i9...
+//!   pbrain-gomoku tune [--games N] [--nodes N] [--seed S] [--threads N] [--rounds N]
 
 mod bench;
+mod tune;
 
 use gomoku_engine::Rule;
 use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
@@ -22,7 +24,9 @@ use std::sync::atomic::AtomicBool;
 const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protocol on stdin/stdout)
        pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard|renju] [--size N]
        pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
-       pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)";
+       pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)
+       pbrain-gomoku tune [--games N] [--nodes N] [--seed S] [--threads N] [--rounds N]
+                                                      (fit the eval's weights to self-play)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_nodes(&args[1..]).map(bench::run),
         Some("forbidden") => forbidden(&args[1..]),
         Some("best") => best(&args[1..]),
+        Some("tune") => tune::run(&args[1..]),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
     match done {
