@@ -2,11 +2,13 @@
 //! to answer out. Coordinates are `x,y`, 0-based from the TOP-left; the engine's points
 //! count rows from the bottom. The `pbrain-gomoku` binary wraps this on stdin/stdout.
 
-use crate::ai::{Level, Limits, SearchSettings, next_seed, search};
+use crate::ai::{Engine, Level, Limits, Resources, SearchSettings, Threads, next_seed};
 use crate::board::{MAX_SIZE, MIN_SIZE, Point, Stone};
 use crate::game::Game;
 use crate::rules::Rule;
 use std::sync::atomic::AtomicBool;
+
+mod swap2;
 
 pub const ABOUT: &str =
     "name=\"gomoku-rs\", version=\"0.1\", author=\"Gomoku developers\", country=\"-\"";
@@ -60,8 +62,20 @@ pub struct Brain {
     time_left_ms: u64,
     /// Stones received after `BOARD`, until `DONE`: (point, own stone?).
     board_lines: Option<Vec<(Point, bool)>>,
+    /// Stones received after `SWAP2BOARD`, until `DONE`, in play order.
+    swap2_lines: Option<Vec<Point>>,
     seed: u64,
+    /// Searches every move with one table, kept between moves; `INFO thread_num` and
+    /// `INFO max_memory` set its threads and the table's size.
+    engine: Engine,
 }
+
+/// The share of `INFO max_memory` the transposition table may take: the rest is for the
+/// search's other tables, each thread's copy of the board, and the program itself.
+const TABLE_SHARE_OF_MEMORY: usize = 2;
+/// The table is no larger than this whatever memory is offered: at the node rates of a
+/// Gomocup turn a bigger one only costs cache misses (and the time to clear it).
+const LARGEST_USEFUL_TABLE_BYTES: usize = 256 << 20;
 
 impl Default for Brain {
     fn default() -> Self {
@@ -73,7 +87,9 @@ impl Default for Brain {
             timeout_match_ms: 0,
             time_left_ms: u64::MAX,
             board_lines: None,
+            swap2_lines: None,
             seed: 0x5eed,
+            engine: Engine::new(Resources::default()),
         }
     }
 }
@@ -148,7 +164,7 @@ impl Brain {
             },
             seed: self.seed,
         };
-        match search(game, &settings, &AtomicBool::new(false)) {
+        match self.engine.search(game, &settings, &AtomicBool::new(false)) {
             Some(info) => {
                 let size = game.size();
                 let _ = game.play(info.best);
@@ -228,10 +244,34 @@ impl Brain {
                     self.game = Game::new(game.size(), self.rule).ok();
                 }
             }
-            ("timeout_turn" | "timeout_match" | "time_left" | "rule", Err(_)) => {
+            ("thread_num", Ok(v)) => {
+                let resources = self.engine.resources();
+                self.engine.set_resources(Resources {
+                    threads: Threads::new(v.clamp(1, i64::from(u16::MAX)) as usize),
+                    ..resources
+                });
+            }
+            ("max_memory", Ok(v)) => {
+                // 0 means no limit: the largest useful table.
+                let offered = usize::try_from(v).unwrap_or(0);
+                let bytes = match offered {
+                    0 => LARGEST_USEFUL_TABLE_BYTES,
+                    n => (n / TABLE_SHARE_OF_MEMORY).min(LARGEST_USEFUL_TABLE_BYTES),
+                };
+                let resources = self.engine.resources();
+                self.engine.set_resources(Resources {
+                    table_bytes: bytes,
+                    ..resources
+                });
+            }
+            (
+                "timeout_turn" | "timeout_match" | "time_left" | "rule" | "thread_num"
+                | "max_memory",
+                Err(_),
+            ) => {
                 return Reply::error(format!("INFO {key} needs a number, got '{}'", value.trim()));
             }
-            // max_memory, game_type, evaluate, folder and unknown keys need no action.
+            // game_type, evaluate, folder and unknown keys need no action.
             _ => {}
         }
         Reply::none()
@@ -249,6 +289,9 @@ impl Brain {
     /// Handles one line from the manager.
     pub fn handle(&mut self, line: &str) -> Reply {
         let line = line.trim();
+        if self.swap2_lines.is_some() {
+            return self.swap2_line(line);
+        }
         if self.board_lines.is_some() {
             if line.eq_ignore_ascii_case("DONE") {
                 let stones = self.board_lines.take().unwrap_or_default();
@@ -311,6 +354,7 @@ impl Brain {
                 self.board_lines = Some(Vec::new());
                 Reply::none()
             }
+            "SWAP2BOARD" => self.begin_swap2(),
             "TAKEBACK" => {
                 let Some(size) = self.game.as_ref().map(Game::size) else {
                     return Reply::error("no game: send START first");
@@ -337,6 +381,11 @@ impl Brain {
     /// The current position, if a game was started.
     pub fn game(&self) -> Option<&Game> {
         self.game.as_ref()
+    }
+
+    /// The threads and table memory its searches use now.
+    pub fn resources(&self) -> Resources {
+        self.engine.resources()
     }
 
     /// Which colour the brain would play now.
@@ -495,6 +544,29 @@ mod tests {
         let reply = run(&mut b, &["START 1\u{1}5"]);
         assert_eq!(reply, [r"ERROR START needs a board size, got '1\u{1}5'"]);
         assert!(reply.iter().all(|l| !l.contains(char::is_control)));
+    }
+
+    #[test]
+    fn thread_num_and_max_memory_size_the_search() {
+        let mut b = Brain::default();
+        assert_eq!(b.resources(), Resources::default());
+        run(
+            &mut b,
+            &["START 15", "INFO thread_num 2", "INFO max_memory 83886080"],
+        );
+        assert_eq!(b.resources().threads, Threads::new(2));
+        // Half of 80 MiB, rounded down to a power of two of slots: 32 MiB.
+        assert_eq!(b.resources().table_bytes, 32 << 20);
+        run(&mut b, &["INFO max_memory 0"]);
+        assert_eq!(b.resources().table_bytes, LARGEST_USEFUL_TABLE_BYTES);
+        assert_errors(&mut b, &["INFO thread_num many", "INFO max_memory lots"]);
+        assert_eq!(
+            b.resources().threads,
+            Threads::new(2),
+            "a bad line changes nothing"
+        );
+        let replies = run(&mut b, &["BEGIN"]);
+        assert!(is_move(&replies[0], 15), "{replies:?}");
     }
 
     #[test]

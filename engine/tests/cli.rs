@@ -102,3 +102,43 @@ fn bench_reports_search_and_vcf_numbers() {
     assert!(out.contains("vcf win : 40/40 solved"), "{out}");
     assert!(out.contains("vcf none: 0/20"), "{out}");
 }
+
+#[test]
+fn swap2_openings_prints_distinct_three_stone_openings_in_the_arena_format() {
+    let o = run(
+        &[
+            "swap2-openings",
+            "--count",
+            "3",
+            "--seed",
+            "7",
+            "--ms",
+            "20",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let mut seen = Vec::new();
+    for line in out.lines() {
+        // The arena reads a line up to its '#' comment.
+        let stones = line.split('#').next().unwrap().trim();
+        if stones.is_empty() {
+            assert!(line.starts_with('#'), "{line:?}");
+            continue;
+        }
+        let points: Vec<Point> = stones
+            .split_whitespace()
+            .map(|t| parse_point(t, 15).unwrap_or_else(|e| panic!("{line:?}: {e}")))
+            .collect();
+        assert_eq!(points.len(), 3, "{line:?}");
+        assert_eq!(points[0], parse_point("h8", 15).unwrap(), "{line:?}");
+        let game = Game::from_moves(15, Rule::Freestyle, points.iter().copied()).unwrap();
+        assert!(!game.is_over());
+        assert!(!seen.contains(&points), "{out}");
+        seen.push(points);
+    }
+    assert_eq!(seen.len(), 3, "{out}");
+    let bad = run(&["swap2-openings", "--count", "0"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}

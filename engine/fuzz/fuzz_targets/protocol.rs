@@ -1,6 +1,6 @@
 //! The Gomocup protocol state machine (`protocol::Brain::handle_bytes`) fed arbitrary
 //! lines, as the `pbrain-gomoku` binary feeds it stdin: START, BOARD...DONE, TURN, BEGIN,
-//! TAKEBACK, INFO and anything else, in any order, UTF-8 or not.
+//! SWAP2BOARD...DONE, TAKEBACK, INFO and anything else, in any order, UTF-8 or not.
 //!
 //! The brain plays at the lowest level, which looks no move ahead, so a search stays short
 //! whatever time limits the input sets with INFO (a few milliseconds under the fuzzer's
@@ -8,7 +8,8 @@
 //! that can search are handled per input.
 //!
 //! Checked after every line: each reply is a single non-empty line without control
-//! characters; a move reply names a point on the board that is now the game's last move;
+//! characters; a move reply names a point on the board that is now the game's last move
+//! (a reply of several points, as SWAP2BOARD gives, the game's last moves in order);
 //! the game stays one that its moves rebuild.
 
 #![no_main]
@@ -62,12 +63,18 @@ fuzz_target!(|data: &[u8]| {
         for out in &reply.lines {
             assert!(!out.is_empty(), "{line:?} -> empty reply");
             assert!(!out.contains(char::is_control), "{line:?} -> {out:?}");
-            if let Some((x, y)) = as_move(out) {
+            let points: Option<Vec<(u32, u32)>> = out.split(' ').map(as_move).collect();
+            if let Some(points) = points {
                 let game = brain.game().expect("a move reply without a game");
                 let size = game.size() as u32;
-                assert!(x < size && y < size, "{line:?} -> {out:?} off the board");
-                let p = Point::new(x as u8, (size - 1 - y) as u8);
-                assert_eq!(game.last_move(), Some(p), "{line:?} -> {out:?} not played");
+                let played: Vec<Point> = game.points().collect();
+                let tail = &played[played.len().saturating_sub(points.len())..];
+                assert_eq!(tail.len(), points.len(), "{line:?} -> {out:?} not played");
+                for ((x, y), p) in points.into_iter().zip(tail) {
+                    assert!(x < size && y < size, "{line:?} -> {out:?} off the board");
+                    let q = Point::new(x as u8, (size - 1 - y) as u8);
+                    assert_eq!(*p, q, "{line:?} -> {out:?} not played");
+                }
             }
         }
         if let Some(game) = brain.game() {

@@ -9,6 +9,7 @@ mod pattern;
 mod position;
 mod search;
 mod skill;
+pub mod swap2;
 mod threats;
 mod tt;
 pub mod tuning;

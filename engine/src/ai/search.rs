@@ -47,8 +47,8 @@ const DEEPEN_UNSETTLED_UNTIL: f64 = 0.85;
 const LMR_MIN_DEPTH: i32 = 3;
 const LMR_FIRST_MOVE: usize = 3;
 const LMR_DEEPER_MOVE: usize = 8;
-/// Helper threads of a Lazy SMP search start their odd iterations one ply deeper, so
-/// they fill the shared table ahead of the main thread instead of beside it.
+/// Every other helper thread of a Lazy SMP search runs its odd iterations one ply deeper,
+/// so that the helpers fill the shared table ahead of the main thread, not beside it.
 const HELPER_DEPTH_SKEW: i32 = 1;
 
 pub(crate) struct Found {
@@ -258,6 +258,8 @@ impl<'s> Searcher<'s> {
         if self.style.max_depth == 0 {
             return Some(self.pick_by_looks(&root, rng));
         }
+        // The weaker levels choose at random among good moves, by re-searches that must
+        // not depend on how far other threads got: they search alone.
         if self.helpers == 0 || self.style.margin > 0 {
             return self.deepen_alone(root, rng);
         }

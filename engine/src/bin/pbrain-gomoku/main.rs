@@ -6,9 +6,11 @@
 //!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
 //!   pbrain-gomoku bench [--nodes N]
 //!   pbrain-gomoku forbidden --moves h8i9...
+//!   pbrain-gomoku swap2-openings [--count N] [--seed S] [--ms N]
 //!   pbrain-gomoku tune [--games N] [--nodes N] [--seed S] [--threads N] [--rounds N]
 
 mod bench;
+mod openings;
 mod tune;
 
 use gomoku_engine::Rule;
@@ -25,6 +27,9 @@ const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protoc
        pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard|renju] [--size N]
        pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
        pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)
+       pbrain-gomoku swap2-openings [--count N] [--seed S] [--ms N] [--level L] [--rule R] [--size N]
+                                                      (its own Swap2 openings, arena format;
+                                                       --ms: search time per candidate)
        pbrain-gomoku tune [--games N] [--nodes N] [--seed S] [--threads N] [--rounds N]
                                                       (fit the eval's weights to self-play)";
 
@@ -43,6 +48,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_nodes(&args[1..]).map(bench::run),
         Some("forbidden") => forbidden(&args[1..]),
         Some("best") => best(&args[1..]),
+        Some("swap2-openings") => openings::run(&args[1..]),
         Some("tune") => tune::run(&args[1..]),
         Some(other) => Err(format!("unknown command '{other}'")),
     };
