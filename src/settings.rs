@@ -5,7 +5,7 @@ use crate::online::{ColourChoice, IceServers, Network, RoomSetup};
 use crate::storage::{Store, platform_storage};
 use bevy::prelude::*;
 use gomoku_engine::Rule;
-use gomoku_engine::ai::Level;
+use gomoku_engine::ai::{Level, Resources, Threads};
 use gomoku_engine::time_control::TimeControl;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +27,8 @@ pub struct Settings {
     /// Player one's name (the person, against the computer).
     pub name_one: String,
     pub name_two: String,
-    /// Does player one take black (and so move first) in the first game?
+    /// Does player one take black (and so move first) in the first game? Under Swap2:
+    /// does player one open the first game?
     pub one_plays_black: bool,
     pub level: u8,
     /// The rule's keyword (`Rule::keyword`), read back with `Rule::from_str`.
@@ -39,7 +40,8 @@ pub struct Settings {
     pub show_numbers: bool,
     /// Two-player and online games: `none` or minutes+increment (`TimeControl`'s text).
     pub time_control: String,
-    /// Two players at this machine: open each game with Swap2 (player 1 opens the first).
+    /// Two players at this machine, or a person against the computer: open each game with
+    /// Swap2 (the opener places three stones; the other takes a colour or places two more).
     pub swap2: bool,
     /// Online: who takes black when this side creates the room.
     pub online_colours: ColourChoice,
@@ -51,7 +53,16 @@ pub struct Settings {
     pub ice_credential: String,
     /// Online: the last room code typed, to join again.
     pub room: String,
+    /// The computer's search threads on the desktop; 0: every core but one (the frames
+    /// keep one). The browser's worker has one thread whatever this says.
+    pub computer_threads: u8,
+    /// The computer's transposition table in MiB (one of `COMPUTER_MEMORY_CHOICES_MIB`).
+    pub computer_memory_mib: u16,
 }
+
+/// The table sizes the menu offers: more remembers more of a long think, and costs the
+/// memory whether it is used or not.
+pub const COMPUTER_MEMORY_CHOICES_MIB: [u16; 4] = [16, 64, 256, 1024];
 
 impl Default for Settings {
     fn default() -> Self {
@@ -77,6 +88,8 @@ impl Default for Settings {
             ice_username: String::new(),
             ice_credential: String::new(),
             room: String::new(),
+            computer_threads: 0,
+            computer_memory_mib: 64,
         }
     }
 }
@@ -89,6 +102,17 @@ impl Settings {
 
     pub fn level(&self) -> Level {
         Level::new(self.level).unwrap_or_default()
+    }
+
+    /// What the computer's searches may use of this machine.
+    pub fn search_resources(&self) -> Resources {
+        Resources {
+            threads: match self.computer_threads {
+                0 => Threads::all_cores_but_one(),
+                n => Threads::new(n.into()),
+            },
+            table_bytes: usize::from(self.computer_memory_mib.max(1)) << 20,
+        }
     }
 
     /// The chosen time control; unreadable text (an edited file) means none.
@@ -141,8 +165,10 @@ impl Settings {
                 PlayerKind::Computer,
             ),
         };
-        // Under Swap2 player 1 opens; the opening decides the colours.
-        let one_first = self.one_plays_black || (self.mode == Mode::HumanVsHuman && self.swap2);
+        // Under Swap2 the first player opens and the opening decides the colours: between
+        // two people player 1 opens, against the computer whoever the menu says.
+        let swap2 = self.swap2 && matches!(self.mode, Mode::HumanVsHuman | Mode::HumanVsComputer);
+        let one_first = self.one_plays_black || (self.mode == Mode::HumanVsHuman && swap2);
         let players = if one_first { [one, two] } else { [two, one] };
         MatchSetup {
             players,
@@ -153,7 +179,7 @@ impl Settings {
                 Mode::HumanVsComputer => TimeControl::Unlimited,
                 Mode::HumanVsHuman | Mode::Online => self.time_control(),
             },
-            swap2: self.mode == Mode::HumanVsHuman && self.swap2,
+            swap2,
         }
     }
 
@@ -218,6 +244,52 @@ mod tests {
         assert_eq!(partial.name_one, "Zed");
         assert_eq!(partial.size, 15);
         assert!(Settings::from_text("(size: \"big\")").is_err());
+    }
+
+    #[test]
+    fn the_computer_uses_every_core_but_one_unless_told_and_its_chosen_memory() {
+        let s = Settings::default();
+        assert_eq!(s.search_resources().threads, Threads::all_cores_but_one());
+        assert_eq!(s.search_resources().table_bytes, 64 << 20);
+        let s = Settings {
+            computer_threads: 3,
+            computer_memory_mib: 256,
+            ..s
+        };
+        assert_eq!(s.search_resources().threads, Threads::new(3));
+        assert_eq!(s.search_resources().table_bytes, 256 << 20);
+        // A settings file from before these choices keeps loading, with the defaults.
+        let old = Settings::from_text("(level: 4)").unwrap();
+        assert_eq!(old.computer_threads, 0);
+        assert_eq!(old.computer_memory_mib, 64);
+    }
+
+    #[test]
+    fn swap2_against_the_computer_opens_with_the_chosen_player() {
+        let s = Settings {
+            swap2: true,
+            ..Settings::default()
+        };
+        let setup = s.match_setup();
+        assert!(setup.swap2);
+        assert_eq!(setup.players[0].1, PlayerKind::Human, "the person opens");
+        let s = Settings {
+            one_plays_black: false,
+            ..s
+        };
+        let setup = s.match_setup();
+        assert!(setup.swap2);
+        assert_eq!(
+            setup.players[0].1,
+            PlayerKind::Computer,
+            "the computer opens"
+        );
+        // Online, the room decides the opening.
+        let online = Settings {
+            mode: Mode::Online,
+            ..s
+        };
+        assert!(!online.match_setup().swap2);
     }
 
     #[test]

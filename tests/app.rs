@@ -791,3 +791,220 @@ fn a_local_flag_fall_ends_the_game_for_the_side_to_move() {
     assert_eq!(m.player(Stone::White).score, 1);
     assert_eq!(phase(&app), Phase::Over);
 }
+
+/// Ann against the computer under Swap2; `computer_opens` gives it the first seat.
+fn swap2_vs_computer(computer_opens: bool) -> App {
+    let ann = ("Ann".to_string(), PlayerKind::Human);
+    let cpu = ("CPU".to_string(), PlayerKind::Computer);
+    app_with(MatchSetup {
+        players: if computer_opens {
+            [cpu, ann]
+        } else {
+            [ann, cpu]
+        },
+        swap2: true,
+        ..MatchSetup::default()
+    })
+}
+
+/// The computer's searches the fake backend holds, oldest first, with their positions.
+fn computer_requests(app: &App) -> Vec<(RequestId, Vec<Point>)> {
+    let fake = app.world().resource::<FakeSearch>();
+    fake.pending
+        .iter()
+        .map(|r| {
+            assert_eq!(r.purpose, Purpose::ComputerMove);
+            (r.id, r.game.points().collect())
+        })
+        .collect()
+}
+
+/// Answers the computer's search `id` with `best`, judged `score` for the side to move.
+fn answer_scored(app: &mut App, id: RequestId, best: &str, score: i32) {
+    let found = SearchInfo {
+        score,
+        ..info(pt(best))
+    };
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .answer(id, found);
+}
+
+/// Frames enough for the computer to take its answers and play out its Swap2 step.
+fn settle(app: &mut App) {
+    for _ in 0..10 {
+        app.update();
+    }
+}
+
+/// The one search the computer has asked for, which must be of `position`.
+fn the_computer_search(app: &App, position: &str) -> RequestId {
+    let requests = computer_requests(app);
+    assert_eq!(requests.len(), 1, "{requests:?}");
+    assert_eq!(requests[0].1, parse_moves(position, 15).unwrap());
+    requests[0].0
+}
+
+fn swap2_stage(app: &App) -> Option<gomoku_engine::swap2::Swap2Stage> {
+    app.world().resource::<Match>().swap2_stage()
+}
+
+#[test]
+fn the_computer_opens_swap2_with_the_candidate_its_searches_judge_most_balanced() {
+    use gomoku_engine::ai::swap2::OPENING_CANDIDATES;
+    use gomoku_engine::swap2::Swap2Stage;
+    let mut app = swap2_vs_computer(true);
+    assert_eq!(phase(&app), Phase::ComputerTurn);
+    let candidates = computer_requests(&app);
+    assert_eq!(candidates.len(), OPENING_CANDIDATES);
+    for (_, stones) in &candidates {
+        assert_eq!(stones.len(), 3, "each candidate is a whole opening");
+        assert_eq!(stones[0], pt("h8"));
+    }
+    // White's scores: clear edges, a forced loss (no opening however near zero its
+    // number looks), and one nearly balanced, which must be the one placed.
+    let chosen = 5;
+    for (i, (id, _)) in candidates.iter().enumerate() {
+        let score = match i {
+            _ if i == chosen => -20,
+            2 => -999_000,
+            _ if i % 2 == 0 => 900,
+            _ => -700,
+        };
+        if i + 1 < candidates.len() {
+            answer_scored(&mut app, *id, "a1", score);
+        }
+    }
+    settle(&mut app);
+    assert!(
+        moves(&app).is_empty(),
+        "nothing placed before every candidate is judged"
+    );
+    let (last, _) = candidates[candidates.len() - 1];
+    answer_scored(&mut app, last, "a1", 650);
+    settle(&mut app);
+    assert_eq!(moves(&app), candidates[chosen].1);
+    assert_eq!(stones(&mut app).len(), 3);
+    assert_eq!(swap2_stage(&app), Some(Swap2Stage::SecondChooses));
+    assert_eq!(phase(&app), Phase::HumanTurn);
+    assert!(computer_requests(&app).is_empty());
+    assert!(!app.world().resource::<ComputerPlayer>().is_thinking());
+}
+
+#[test]
+fn the_computer_answers_a_three_stone_opening_by_the_score_its_search_gives() {
+    use gomoku_engine::swap2::Swap2Stage;
+    // White clearly better: it takes white and plays its search's move.
+    let mut app = swap2_vs_computer(false);
+    play(&mut app, "h8i8d9");
+    assert_eq!(phase(&app), Phase::ComputerTurn);
+    let id = the_computer_search(&app, "h8i8d9");
+    answer_scored(&mut app, id, "j7", 900);
+    settle(&mut app);
+    assert_eq!(swap2_stage(&app), None);
+    assert_eq!(name_of(&app, Stone::White), "CPU");
+    assert_eq!(moves(&app), parse_moves("h8i8d9j7", 15).unwrap());
+    assert_eq!(phase(&app), Phase::HumanTurn);
+
+    // Black clearly better: it takes black, and Ann plays white's move 4.
+    let mut app = swap2_vs_computer(false);
+    play(&mut app, "h8i8d9");
+    let id = the_computer_search(&app, "h8i8d9");
+    answer_scored(&mut app, id, "j7", -900);
+    settle(&mut app);
+    assert_eq!(swap2_stage(&app), None);
+    assert_eq!(name_of(&app, Stone::Black), "CPU");
+    assert_eq!(moves(&app).len(), 3);
+    assert_eq!(phase(&app), Phase::HumanTurn);
+    play(&mut app, "j7");
+    assert_eq!(phase(&app), Phase::ComputerTurn, "then it plays black");
+
+    // Close to even: white's best move and black's best answer, checked for balance
+    // at five stones, are placed, and Ann chooses the colour.
+    let mut app = swap2_vs_computer(false);
+    play(&mut app, "h8i8d9");
+    let id = the_computer_search(&app, "h8i8d9");
+    answer_scored(&mut app, id, "j7", 20);
+    settle(&mut app);
+    assert!(moves(&app).len() == 3 && swap2_stage(&app) == Some(Swap2Stage::SecondChooses));
+    let id = the_computer_search(&app, "h8i8d9j7");
+    answer_scored(&mut app, id, "f11", -30);
+    settle(&mut app);
+    let id = the_computer_search(&app, "h8i8d9j7f11");
+    answer_scored(&mut app, id, "e10", 40);
+    settle(&mut app);
+    assert_eq!(moves(&app), parse_moves("h8i8d9j7f11", 15).unwrap());
+    assert_eq!(swap2_stage(&app), Some(Swap2Stage::FirstChooses));
+    assert_eq!(phase(&app), Phase::HumanTurn);
+
+    // Close at three, but the two stones would leave white clearly better: it takes
+    // white itself and plays white's move.
+    let mut app = swap2_vs_computer(false);
+    play(&mut app, "h8i8d9");
+    let id = the_computer_search(&app, "h8i8d9");
+    answer_scored(&mut app, id, "j7", -20);
+    settle(&mut app);
+    let id = the_computer_search(&app, "h8i8d9j7");
+    answer_scored(&mut app, id, "f11", 0);
+    settle(&mut app);
+    let id = the_computer_search(&app, "h8i8d9j7f11");
+    answer_scored(&mut app, id, "e10", 800);
+    settle(&mut app);
+    assert_eq!(swap2_stage(&app), None);
+    assert_eq!(name_of(&app, Stone::White), "CPU");
+    assert_eq!(moves(&app), parse_moves("h8i8d9j7", 15).unwrap());
+}
+
+#[test]
+fn the_computer_as_opener_takes_the_colour_its_search_favours_at_five_stones() {
+    use gomoku::game_match::OpeningStep;
+    use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
+    for (score, cpu_colour, placed) in [(-500, Stone::Black, 5), (500, Stone::White, 6)] {
+        let mut app = swap2_vs_computer(true);
+        for (id, _) in computer_requests(&app) {
+            answer_scored(&mut app, id, "a1", 0);
+        }
+        settle(&mut app);
+        assert_eq!(swap2_stage(&app), Some(Swap2Stage::SecondChooses));
+        act(
+            &mut app,
+            MatchAction::Swap2 {
+                step: OpeningStep::Choose(Swap2Choice::PlaceTwo),
+                by: PlayerKind::Human,
+            },
+        );
+        play(&mut app, "a15o1");
+        assert_eq!(swap2_stage(&app), Some(Swap2Stage::FirstChooses));
+        assert_eq!(phase(&app), Phase::ComputerTurn);
+        let five: Vec<Point> = moves(&app);
+        let requests = computer_requests(&app);
+        assert_eq!(requests.len(), 1);
+        assert_eq!(requests[0].1, five);
+        answer_scored(&mut app, requests[0].0, "b2", score);
+        settle(&mut app);
+        assert_eq!(swap2_stage(&app), None, "score {score}");
+        assert_eq!(name_of(&app, cpu_colour), "CPU", "score {score}");
+        assert_eq!(moves(&app).len(), placed, "score {score}");
+        if placed == 6 {
+            assert_eq!(moves(&app)[5], pt("b2"), "white's move is its search's");
+        }
+        assert_eq!(phase(&app), Phase::HumanTurn);
+    }
+}
+
+#[test]
+fn the_computers_swap2_search_is_cancelled_when_the_position_changes() {
+    use gomoku_engine::swap2::Swap2Stage;
+    let mut app = swap2_vs_computer(false);
+    play(&mut app, "h8i8d9");
+    let id = the_computer_search(&app, "h8i8d9");
+    act(&mut app, MatchAction::Undo);
+    assert!(app.world().resource::<FakeSearch>().cancelled.contains(&id));
+    assert_eq!(swap2_stage(&app), Some(Swap2Stage::PlaceThree));
+    // Its answer, arriving late, changes nothing.
+    answer_scored(&mut app, id, "j7", 900);
+    settle(&mut app);
+    assert_eq!(moves(&app).len(), 2);
+    assert_eq!(swap2_stage(&app), Some(Swap2Stage::PlaceThree));
+    assert_eq!(phase(&app), Phase::HumanTurn);
+}

@@ -19,7 +19,8 @@ use gomoku::online::{
 use gomoku::screens::Screen;
 use gomoku::search::FakeSearch;
 use gomoku::storage::{MemoryStorage, SaveEntry, Storage, StorageError, Store};
-use gomoku_engine::notation::parse_point;
+use gomoku_engine::ai::SearchInfo;
+use gomoku_engine::notation::{parse_moves, parse_point};
 use gomoku_engine::online::{self as wire, Message, PlayerName, PositionHash};
 use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
 use gomoku_engine::time_control::TimeControl;
@@ -63,7 +64,7 @@ fn main() -> ExitCode {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let tests: [(&str, fn()); 8] = [
+    let tests: [(&str, fn()); 9] = [
         (
             "a_closed_app_comes_back_to_its_kept_game",
             a_closed_app_comes_back_to_its_kept_game,
@@ -71,6 +72,10 @@ fn main() -> ExitCode {
         (
             "a_swap2_opening_is_played_out_between_the_machines",
             a_swap2_opening_is_played_out_between_the_machines,
+        ),
+        (
+            "a_bot_plays_its_swap2_steps_by_its_searches",
+            a_bot_plays_its_swap2_steps_by_its_searches,
         ),
         (
             "a_game_to_five_shows_on_both_screens",
@@ -297,6 +302,12 @@ fn pair(room: RoomSetup) -> Pair {
 }
 
 fn pair_with_guest_on(room: RoomSetup, guest_disk: Disk) -> Pair {
+    pair_of(room, guest_disk, PlayerKind::Human)
+}
+
+/// A room whose guest's side is played by `guest_player` (a person, or the computer as
+/// `--online-bot` plays it, its searches answered by the test).
+fn pair_of(room: RoomSetup, guest_disk: Disk, guest_player: PlayerKind) -> Pair {
     let server = serve();
     let (mut host, code) = open_room(&server, room);
     let mut guest = app_on(Box::new(guest_disk));
@@ -306,7 +317,7 @@ fn pair_with_guest_on(room: RoomSetup, guest_disk: Disk) -> Pair {
             name: "Bob".into(),
             code,
             network: network(&server),
-            player: PlayerKind::Human,
+            player: guest_player,
         },
     );
     pump(
@@ -409,6 +420,65 @@ fn a_swap2_opening_is_played_out_between_the_machines() {
     });
     // White plays move six: Ann.
     p.play(true, "m13");
+}
+
+/// Waits for the guest's computer to ask about the position `moves`, and answers with
+/// `best`, judged `score` for the side to move.
+fn bot_answers(p: &mut Pair, moves: &str, best: &str, score: i32) {
+    let position = parse_moves(moves, 15).unwrap();
+    let asked = |app: &App| {
+        let fake = app.world().resource::<FakeSearch>();
+        fake.pending
+            .iter()
+            .find(|r| r.game.points().eq(position.iter().copied()))
+            .map(|r| r.id)
+    };
+    pump(
+        &mut [&mut p.host, &mut p.guest],
+        &format!("the bot's search of {moves}"),
+        |apps| asked(apps[1]).is_some(),
+    );
+    let id = asked(&p.guest).expect("asked above");
+    let found = SearchInfo {
+        best: pt(best),
+        score,
+        depth: 6,
+        nodes: 1,
+        elapsed_ms: 0,
+        pv: vec![pt(best)],
+    };
+    p.guest
+        .world_mut()
+        .resource_mut::<FakeSearch>()
+        .answer(id, found);
+}
+
+fn a_bot_plays_its_swap2_steps_by_its_searches() {
+    let room = setup(ColourChoice::Swap2, TimeControl::Unlimited);
+    let mut p = pair_of(room, Disk::default(), PlayerKind::Computer);
+    for at in ["h8", "i8", "d9"] {
+        p.play(true, at);
+    }
+    // Close to even for white: the bot places white's best move and black's best answer,
+    // which its last search finds balanced, and Ann chooses.
+    bot_answers(&mut p, "h8i8d9", "j7", 20);
+    bot_answers(&mut p, "h8i8d9j7", "f11", -30);
+    bot_answers(&mut p, "h8i8d9j7f11", "e10", 40);
+    let five = parse_moves("h8i8d9j7f11", 15).unwrap();
+    p.both("the bot's two stones and then Ann's choice", |a| {
+        a.world().resource::<Match>().swap2_stage() == Some(Swap2Stage::FirstChooses)
+            && game(a).points().eq(five.iter().copied())
+    });
+    choose(&mut p.host, OpeningStep::Colour(Stone::Black));
+    // The bot is white, and plays move six from its search.
+    bot_answers(&mut p, "h8i8d9j7f11", "g10", 0);
+    p.both("the bot's move six on both boards", |a| {
+        let m = a.world().resource::<Match>();
+        m.swap2_stage().is_none()
+            && m.player(Stone::White).name == "Bob"
+            && game(a).moves().len() == 6
+            && game(a).last_move() == Some(pt("g10"))
+    });
 }
 
 fn take_backs_need_the_other_players_consent() {

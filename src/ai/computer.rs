@@ -1,17 +1,19 @@
 //! The computer player: while the phase is `ComputerTurn` it asks the search service for
 //! a move in the match's position and plays the answer as a `MatchAction` of its own. A
 //! failed search is shown in the HUD and retried after a growing pause; after
-//! `MAX_ATTEMPTS` it stops and the HUD offers to retry or to return to the menu.
+//! `MAX_ATTEMPTS` it stops and the HUD offers to retry or to return to the menu. In an
+//! undecided Swap2 opening its steps are the engine's Swap2 judgement (`opening`), asked
+//! through the same service and failing and retrying the same way.
 
+use super::opening::{Next, OpeningWork};
 use super::{Asked, is_position};
 use crate::AppSystems;
-use crate::game_match::{Match, MatchAction, OpeningStep, PlayerKind};
+use crate::game_match::{Match, MatchAction, PlayerKind};
 use crate::screens::{Phase, Screen};
 use crate::search::{Purpose, SearchFailure, SearchService};
 use bevy::prelude::*;
+use gomoku_engine::Point;
 use gomoku_engine::ai::{Limits, SearchSettings, next_seed};
-use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
-use gomoku_engine::{Point, Stone};
 use std::time::Duration;
 
 /// Searches tried for one position before the computer gives up and asks the player.
@@ -22,7 +24,7 @@ pub const MAX_ATTEMPTS: u32 = 3;
 pub struct AiPacing {
     /// Shortest time the computer appears to think, so its reply can be followed by eye.
     pub min_think: Duration,
-    /// Search budget per move.
+    /// Search budget per move, and per Swap2 step (shared by that step's searches).
     pub move_time_ms: u64,
     /// The pause before the first retry of a failed search; each further retry waits
     /// twice as long.
@@ -62,6 +64,8 @@ pub struct ComputerPlayer {
     asked: Option<Asked>,
     /// An answer held back until `AiPacing::min_think` has passed.
     ready: Option<Point>,
+    /// The Swap2 step it is working on, while the opening waits for it.
+    opening: Option<OpeningWork>,
     seed: u64,
     pub trouble: Option<ComputerTrouble>,
 }
@@ -74,6 +78,7 @@ impl Default for ComputerPlayer {
         ComputerPlayer {
             asked: None,
             ready: None,
+            opening: None,
             seed: rng.random(),
             trouble: None,
         }
@@ -83,7 +88,7 @@ impl Default for ComputerPlayer {
 impl ComputerPlayer {
     /// Is the computer searching (or holding its answer back) right now?
     pub fn is_thinking(&self) -> bool {
-        self.asked.is_some()
+        self.asked.is_some() || self.opening.is_some()
     }
 }
 
@@ -115,12 +120,17 @@ fn stop(mut computer: ResMut<ComputerPlayer>, mut service: ResMut<SearchService>
     if let Some(asked) = computer.asked.take() {
         service.cancel(asked.id);
     }
+    if let Some(work) = computer.opening.take() {
+        work.cancel(&mut service);
+    }
     computer.ready = None;
     computer.trouble = None;
 }
 
 /// Starts a search when the computer is to move and none runs for this position (unless
-/// it is pausing after a failure or has given up); cancels one whose position is gone.
+/// it is pausing after a failure or has given up); cancels one whose position is gone. In
+/// an undecided Swap2 opening it works on the opening's step instead, and writes that
+/// step's actions one at a time.
 fn ask_or_cancel(
     game_match: Res<Match>,
     phase: Res<State<Phase>>,
@@ -129,7 +139,7 @@ fn ask_or_cancel(
     mut retry: MessageReader<RetryComputer>,
     mut computer: ResMut<ComputerPlayer>,
     mut service: ResMut<SearchService>,
-    mut swap2: MessageWriter<MatchAction>,
+    mut actions: MessageWriter<MatchAction>,
 ) {
     let game = &game_match.game;
     let computer = &mut *computer;
@@ -140,6 +150,12 @@ fn ask_or_cancel(
         service.cancel(asked.id);
         computer.asked = None;
         computer.ready = None;
+    }
+    if let Some(work) = &computer.opening
+        && (!to_move || !work.is_for(&game_match))
+    {
+        work.cancel(&mut service);
+        computer.opening = None;
     }
     if computer
         .trouble
@@ -159,14 +175,30 @@ fn ask_or_cancel(
     if !to_move || computer.asked.is_some() || waiting {
         return;
     }
-    if let Some(step) = swap2_choice(&game_match) {
-        swap2.write(MatchAction::Swap2 {
-            step,
-            by: PlayerKind::Computer,
-        });
-        return;
+    if let Some(work) = &mut computer.opening {
+        match work.next(&game_match, now, pacing.min_think) {
+            Next::Wait => return,
+            Next::Act(action) => {
+                actions.write(action);
+                computer.trouble = None;
+                return;
+            }
+            Next::Done => computer.opening = None,
+        }
     }
     computer.seed = next_seed(computer.seed);
+    if game_match.swap2_stage().is_some() {
+        computer.opening = OpeningWork::start(
+            &game_match,
+            &mut service,
+            computer.seed,
+            pacing.move_time_ms,
+            now,
+        );
+        if computer.opening.is_some() {
+            return;
+        }
+    }
     let settings = SearchSettings {
         level: game_match.level,
         limits: Limits {
@@ -177,18 +209,6 @@ fn ask_or_cancel(
     };
     let id = service.request(Purpose::ComputerMove, game, settings);
     computer.asked = Some(Asked::new(id, game, now));
-}
-
-/// The computer's Swap2 choice when the opening waits for one of its seat. A fixed rule
-/// for now (the second player takes white, which moves next; the opener, offered the
-/// colour after five stones, takes white too): it keeps a bot in a Swap2 room playing,
-/// not judging the opening's balance, which is the stronger computer's job.
-fn swap2_choice(game_match: &Match) -> Option<OpeningStep> {
-    match game_match.swap2_stage()? {
-        Swap2Stage::SecondChooses => Some(OpeningStep::Choose(Swap2Choice::TakeWhite)),
-        Swap2Stage::FirstChooses => Some(OpeningStep::Colour(Stone::White)),
-        _ => None,
-    }
 }
 
 /// Plays a finished search, if it is still for the position on the board; records a
@@ -202,13 +222,23 @@ fn collect_answer(
     mut actions: MessageWriter<MatchAction>,
 ) {
     let computer = &mut *computer;
+    let now = time.elapsed();
+    if let Some(work) = &mut computer.opening
+        && work.is_for(&game_match)
+        && let Err(failure) = work.collect(&mut service)
+    {
+        warn!("the computer's Swap2 search failed: {failure}");
+        let moves = work.base.clone();
+        computer.opening = None;
+        record_failure(computer, moves, failure, now, &pacing);
+        return;
+    }
     let Some(asked) = &computer.asked else {
         return;
     };
     if !asked.is_for(&game_match.game) {
         return; // `ask_or_cancel` cancels it after this frame's actions.
     }
-    let now = time.elapsed();
     if computer.ready.is_none() {
         match service.take_answer(asked.id) {
             None => return,
@@ -221,16 +251,9 @@ fn collect_answer(
             }
             Some(Err(failure)) => {
                 warn!("the computer's search failed: {failure}");
-                let attempts = computer.trouble.as_ref().map_or(0, |t| t.attempts) + 1;
-                let retry_at = (attempts < MAX_ATTEMPTS)
-                    .then(|| now + pacing.first_retry_pause * 2u32.pow(attempts - 1));
-                computer.trouble = Some(ComputerTrouble {
-                    moves: asked.moves.clone(),
-                    attempts,
-                    last: failure,
-                    retry_at,
-                });
+                let moves = asked.moves.clone();
                 computer.asked = None;
+                record_failure(computer, moves, failure, now, &pacing);
                 return;
             }
         }
@@ -246,4 +269,24 @@ fn collect_answer(
     }
     computer.asked = None;
     computer.trouble = None;
+}
+
+/// A failed search for the position `moves`: counts the attempt and sets when to try
+/// again, or gives up after `MAX_ATTEMPTS`.
+fn record_failure(
+    computer: &mut ComputerPlayer,
+    moves: Vec<Point>,
+    failure: SearchFailure,
+    now: Duration,
+    pacing: &AiPacing,
+) {
+    let attempts = computer.trouble.as_ref().map_or(0, |t| t.attempts) + 1;
+    let retry_at =
+        (attempts < MAX_ATTEMPTS).then(|| now + pacing.first_retry_pause * 2u32.pow(attempts - 1));
+    computer.trouble = Some(ComputerTrouble {
+        moves,
+        attempts,
+        last: failure,
+        retry_at,
+    });
 }

@@ -5,6 +5,7 @@
 
 mod computer;
 mod hint;
+mod opening;
 
 pub use computer::{AiPacing, ComputerPlayer, ComputerTrouble, MAX_ATTEMPTS, RetryComputer};
 pub use hint::{AskHint, Hint};

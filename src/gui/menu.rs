@@ -4,7 +4,7 @@ use super::online;
 use crate::game_match::MatchAction;
 use crate::online::{Online, OnlineCommand};
 use crate::screens::Screen;
-use crate::settings::{Mode, Settings, persist};
+use crate::settings::{COMPUTER_MEMORY_CHOICES_MIB, Mode, Settings, persist};
 use crate::storage::Store;
 use crate::theme::catalog::{Named, chosen};
 use crate::theme::{ActiveSkin, Skins};
@@ -85,6 +85,14 @@ pub(super) fn menu(
 
                         if is_online {
                             online::menu_rows(ui, &mut s);
+                        } else if vs_computer && s.swap2 {
+                            // Under Swap2 the opening decides the colours: only who opens.
+                            ui.label("First opening");
+                            ui.horizontal(|ui| {
+                                ui.radio_value(&mut s.one_plays_black, true, "You open");
+                                ui.radio_value(&mut s.one_plays_black, false, "The computer opens");
+                            });
+                            ui.end_row();
                         } else {
                             ui.label(if vs_computer {
                                 "You play"
@@ -100,9 +108,16 @@ pub(super) fn menu(
                         if !vs_computer {
                             online::time_control_row(ui, &mut s);
                         }
-                        if s.mode == Mode::HumanVsHuman {
+                        if !is_online {
                             ui.label("Opening");
-                            ui.checkbox(&mut s.swap2, "Swap2 (player 1 places three stones)");
+                            ui.checkbox(
+                                &mut s.swap2,
+                                if vs_computer {
+                                    "Swap2 (the opener places three stones)"
+                                } else {
+                                    "Swap2 (player 1 places three stones)"
+                                },
+                            );
                             ui.end_row();
                         }
 
@@ -120,6 +135,8 @@ pub(super) fn menu(
                                     }
                                 });
                             ui.end_row();
+                            #[cfg(not(target_arch = "wasm32"))]
+                            computer_resources_rows(ui, &mut s);
                         }
 
                         ui.label("Rule");
@@ -263,4 +280,37 @@ fn skin_preview(
         let stone = egui::Rect::from_center_size(at(i, j), egui::vec2(step * 1.04, step * 1.04));
         painter.image(stones[colour], stone, full, egui::Color32::WHITE);
     }
+}
+
+/// The computer's threads and table memory (the desktop's: the browser's worker has one
+/// thread and its own small table).
+#[cfg(not(target_arch = "wasm32"))]
+fn computer_resources_rows(ui: &mut egui::Ui, s: &mut Settings) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads_label = |n: u8| match n {
+        0 => format!(
+            "Automatic ({})",
+            gomoku_engine::ai::Threads::all_cores_but_one().get()
+        ),
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
+    ui.label("Computer threads");
+    egui::ComboBox::from_id_salt("computer_threads")
+        .selected_text(threads_label(s.computer_threads))
+        .show_ui(ui, |ui| {
+            for n in 0..=cores.min(usize::from(u8::MAX)) as u8 {
+                ui.selectable_value(&mut s.computer_threads, n, threads_label(n));
+            }
+        });
+    ui.end_row();
+    ui.label("Computer memory");
+    egui::ComboBox::from_id_salt("computer_memory")
+        .selected_text(format!("{} MiB", s.computer_memory_mib))
+        .show_ui(ui, |ui| {
+            for mib in COMPUTER_MEMORY_CHOICES_MIB {
+                ui.selectable_value(&mut s.computer_memory_mib, mib, format!("{mib} MiB"));
+            }
+        });
+    ui.end_row();
 }

@@ -168,8 +168,14 @@ pub(super) fn plugin(app: &mut App) {
         return;
     }
     #[cfg(not(target_arch = "wasm32"))]
-    app.init_resource::<TaskPoolSearch>()
-        .add_systems(PostUpdate, task_pool::drive);
+    app.init_resource::<TaskPoolSearch>().add_systems(
+        PostUpdate,
+        (
+            task_pool::follow_settings.run_if(resource_exists::<crate::settings::Settings>),
+            task_pool::drive,
+        )
+            .chain(),
+    );
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(worker::plugin);
 }

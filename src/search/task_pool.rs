@@ -4,20 +4,27 @@
 //! thread.
 
 use super::{Answer, RequestId, SearchFailure, SearchService};
+use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gomoku_engine::Game;
-use gomoku_engine::ai::{SearchInfo, SearchSettings, search};
+use gomoku_engine::ai::{Engine, Resources, SearchInfo, SearchSettings};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The search a task runs: the engine's, or a stand-in for tests (slow, or failing).
+/// A stand-in for the engine's search, for tests (slow, or failing).
 pub type SearchFn = fn(&Game, &SearchSettings, &AtomicBool) -> Option<SearchInfo>;
 
-#[derive(Resource)]
+#[derive(Resource, Default)]
 pub struct TaskPoolSearch {
-    search: SearchFn,
+    /// `None`: the engine's own search.
+    stand_in: Option<SearchFn>,
+    /// What the engine may use (threads, table memory): the settings' choice.
+    resources: Resources,
+    /// Made at the first search after the resources were set, then shared by every
+    /// search (its table is safe to share, and what one search learns helps the next).
+    engine: Option<Arc<Engine>>,
     running: Vec<Running>,
 }
 
@@ -34,28 +41,60 @@ impl Drop for Running {
     }
 }
 
-impl Default for TaskPoolSearch {
-    fn default() -> Self {
-        TaskPoolSearch::with_search(search)
-    }
-}
-
 impl TaskPoolSearch {
     pub fn with_search(search: SearchFn) -> Self {
         TaskPoolSearch {
-            search,
-            running: Vec::new(),
+            stand_in: Some(search),
+            ..TaskPoolSearch::default()
+        }
+    }
+
+    pub fn resources(&self) -> Resources {
+        self.resources
+    }
+
+    /// Searches from now on use `resources`; running ones finish with what they had.
+    pub fn set_resources(&mut self, resources: Resources) {
+        if resources != self.resources {
+            self.resources = resources;
+            self.engine = None;
         }
     }
 
     fn spawn(&mut self, id: RequestId, game: Game, settings: SearchSettings) {
         let cancel = Arc::new(AtomicBool::new(false));
-        let (flag, search) = (cancel.clone(), self.search);
+        let flag = cancel.clone();
+        let searcher = match self.stand_in {
+            Some(search) => Searcher::StandIn(search),
+            None => {
+                let resources = self.resources;
+                let engine = self
+                    .engine
+                    .get_or_insert_with(|| Arc::new(Engine::new(resources)));
+                Searcher::Engine(engine.clone())
+            }
+        };
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            catch_unwind(AssertUnwindSafe(|| search(&game, &settings, &flag)))
-                .map_err(|panic| SearchFailure::Crashed(panic_message(panic.as_ref())))
+            catch_unwind(AssertUnwindSafe(|| match searcher {
+                Searcher::Engine(engine) => engine.search(&game, &settings, &flag),
+                Searcher::StandIn(search) => search(&game, &settings, &flag),
+            }))
+            .map_err(|panic| SearchFailure::Crashed(panic_message(panic.as_ref())))
         });
         self.running.push(Running { id, task, cancel });
+    }
+}
+
+/// What one task searches with.
+enum Searcher {
+    Engine(Arc<Engine>),
+    StandIn(SearchFn),
+}
+
+/// The settings choose what the engine may use; a change applies from the next search.
+pub(super) fn follow_settings(settings: Res<Settings>, mut pool: ResMut<TaskPoolSearch>) {
+    if settings.is_changed() {
+        pool.set_resources(settings.search_resources());
     }
 }
 
