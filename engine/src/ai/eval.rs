@@ -75,18 +75,8 @@ fn classify_directly(pats: &[Pattern; 4]) -> (Threat, i32) {
 /// make it; and at a leaf, whether the side to move holds a four-three, or a double three
 /// the opponent has no four against (the initiative).
 pub(crate) const FEATURES: usize = 2 * WEIGHED_PATTERNS.len() + 2 * SHAPES.len() + 2;
-/// The patterns that can still become five, weakest first.
-const WEIGHED_PATTERNS: [Pattern; 9] = [
-    Pattern::Block1,
-    Pattern::Flex1,
-    Pattern::Block2,
-    Pattern::Flex2,
-    Pattern::Block3,
-    Pattern::Flex3,
-    Pattern::Block4,
-    Pattern::Flex4,
-    Pattern::Five,
-];
+/// The patterns that can still become five, weakest first: all but `Dead` and `Overline`.
+const WEIGHED_PATTERNS: &[Pattern] = Pattern::ALL.split_at(Pattern::Block1 as usize).1;
 const SHAPES: [Threat; 3] = [Threat::WinningFour, Threat::FourThree, Threat::DoubleThree];
 
 /// The weights of the features, in 1/EVAL_SCALE points. These are the hand-set values
@@ -114,7 +104,7 @@ pub(crate) fn features(pos: &Position, at_leaf: bool) -> [i32; FEATURES] {
     let mut f = [0; FEATURES];
     let mut k = 0;
     for side in [me, opp] {
-        for p in WEIGHED_PATTERNS {
+        for &p in WEIGHED_PATTERNS {
             f[k] = pos.pattern_count(side, p);
             k += 1;
         }
@@ -186,7 +176,7 @@ fn worth_tables() -> &'static WorthTables {
             waiting_shape: [0; Threat::COUNT],
         };
         let n = WEIGHED_PATTERNS.len();
-        for (k, p) in WEIGHED_PATTERNS.into_iter().enumerate() {
+        for (k, &p) in WEIGHED_PATTERNS.iter().enumerate() {
             t.moving[p as usize] = WEIGHTS[k];
             t.waiting[p as usize] = WEIGHTS[n + k];
         }
