@@ -5,12 +5,13 @@
 use super::budget::Budget;
 use super::position::Position;
 use super::search::Searcher;
-use super::tt::Table;
+use super::tt::{SLOT_BYTES, Table};
 use super::{Limits, SearchInfo, SearchSettings};
 use crate::game::Game;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::num::NonZeroUsize;
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 
 /// The most threads one search uses: past this Lazy SMP gains nothing on a Gomoku board.
@@ -81,15 +82,20 @@ impl std::fmt::Debug for Engine {
 }
 
 /// Searches positions one after another with one table, on `Resources::threads` threads.
+/// The table is made at the first search, so an engine that never searches (a brain
+/// told to quit, a parser fed garbage) costs nothing.
 pub struct Engine {
-    table: Table,
+    table: OnceLock<Table>,
+    /// The table's size: `Table::slots_fitting` of what was asked for, in slots.
+    slots: usize,
     threads: Threads,
 }
 
 impl Engine {
     pub fn new(resources: Resources) -> Engine {
         Engine {
-            table: Table::fitting(resources.table_bytes.min(MAX_TABLE_BYTES)),
+            table: OnceLock::new(),
+            slots: Table::slots_fitting(resources.table_bytes.min(MAX_TABLE_BYTES)),
             threads: resources.threads,
         }
     }
@@ -98,22 +104,23 @@ impl Engine {
     pub fn resources(&self) -> Resources {
         Resources {
             threads: self.threads,
-            table_bytes: self.table.bytes(),
+            table_bytes: self.slots * SLOT_BYTES,
         }
     }
 
     /// Uses `resources` from the next search on; a new table size starts an empty table.
     pub fn set_resources(&mut self, resources: Resources) {
         self.threads = resources.threads;
-        let bytes = resources.table_bytes.min(MAX_TABLE_BYTES);
-        if Table::slots_fitting(bytes) != self.table.slots() {
-            self.table = Table::fitting(bytes);
+        let slots = Table::slots_fitting(resources.table_bytes.min(MAX_TABLE_BYTES));
+        if slots != self.slots {
+            self.slots = slots;
+            self.table = OnceLock::new();
         }
     }
 
     /// Forgets everything learned (a new game: nothing of the old one will come back).
     pub fn clear(&mut self) {
-        self.table = Table::fitting(self.table.bytes());
+        self.table = OnceLock::new();
     }
 
     /// Chooses a move for the side to move in `game`, as [`super::search`] does, on this
@@ -140,7 +147,10 @@ impl Engine {
             self.threads.get() - 1
         };
         let budget = Budget::new(time_ms, nodes, cancel);
-        let mut searcher = Searcher::new(pos, budget, level.style(), &self.table, helpers);
+        let table = self
+            .table
+            .get_or_init(|| Table::fitting(self.slots * SLOT_BYTES));
+        let mut searcher = Searcher::new(pos, budget, level.style(), table, helpers);
         let mut rng = SmallRng::seed_from_u64(settings.seed);
         let found = searcher.run(&mut rng)?;
         let point = |i: usize| searcher.pos.point(i);

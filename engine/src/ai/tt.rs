@@ -101,11 +101,8 @@ impl Table {
         1 << (usize::BITS - 1 - slots.leading_zeros())
     }
 
-    pub(crate) fn slots(&self) -> usize {
-        self.slots.len()
-    }
-
-    pub(crate) fn bytes(&self) -> usize {
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
     }
 
