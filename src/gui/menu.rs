@@ -4,7 +4,7 @@ use super::online;
 use crate::game_match::MatchAction;
 use crate::online::{Online, OnlineCommand};
 use crate::screens::Screen;
-use crate::settings::{COMPUTER_MEMORY_CHOICES_MIB, Mode, Settings, persist};
+use crate::settings::{Mode, Settings, persist};
 use crate::storage::Store;
 use crate::theme::catalog::{Named, chosen};
 use crate::theme::{ActiveSkin, Skins};
@@ -286,6 +286,7 @@ fn skin_preview(
 /// thread and its own small table).
 #[cfg(not(target_arch = "wasm32"))]
 fn computer_resources_rows(ui: &mut egui::Ui, s: &mut Settings) {
+    use crate::settings::COMPUTER_MEMORY_CHOICES_MIB;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads_label = |n: u8| match n {
         0 => format!(
