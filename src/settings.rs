@@ -111,7 +111,12 @@ impl Settings {
                 0 => Threads::all_cores_but_one(),
                 n => Threads::new(n.into()),
             },
-            table_bytes: usize::from(self.computer_memory_mib.max(1)) << 20,
+            // A hand-edited size past the menu's largest would not fit a 32-bit address
+            // space (the browser): the largest choice is the most it may ask.
+            table_bytes: usize::from(self.computer_memory_mib.clamp(
+                1,
+                COMPUTER_MEMORY_CHOICES_MIB[COMPUTER_MEMORY_CHOICES_MIB.len() - 1],
+            )) << 20,
         }
     }
 

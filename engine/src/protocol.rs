@@ -251,6 +251,9 @@ impl Brain {
                     ..resources
                 });
             }
+            ("max_memory", Ok(v)) if v < 0 => {
+                return Reply::error(format!("INFO max_memory must be 0 or more, got {v}"));
+            }
             ("max_memory", Ok(v)) => {
                 // 0 means no limit: the largest useful table.
                 let offered = usize::try_from(v).unwrap_or(0);
@@ -559,7 +562,14 @@ mod tests {
         assert_eq!(b.resources().table_bytes, 32 << 20);
         run(&mut b, &["INFO max_memory 0"]);
         assert_eq!(b.resources().table_bytes, LARGEST_USEFUL_TABLE_BYTES);
-        assert_errors(&mut b, &["INFO thread_num many", "INFO max_memory lots"]);
+        assert_errors(
+            &mut b,
+            &[
+                "INFO thread_num many",
+                "INFO max_memory lots",
+                "INFO max_memory -5",
+            ],
+        );
         assert_eq!(
             b.resources().threads,
             Threads::new(2),

@@ -118,11 +118,6 @@ impl Engine {
         }
     }
 
-    /// Forgets everything learned (a new game: nothing of the old one will come back).
-    pub fn clear(&mut self) {
-        self.table = OnceLock::new();
-    }
-
     /// Chooses a move for the side to move in `game`, as [`super::search`] does, on this
     /// engine's threads and with what its table learned before.
     pub fn search(

@@ -41,6 +41,15 @@ fn zobrist() -> &'static [[u64; 2]] {
     })
 }
 
+/// Where a position's hash starts: one number per board size and rule, so that a table
+/// kept from one game to the next (`Engine`) never takes a position of another rule or
+/// board for this one (the same stones on the same indices mean something else there).
+fn game_salt(size: usize, rule: Rule) -> u64 {
+    let mut z = ((size as u64) << 8 | rule as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 31)
+}
+
 /// A neighbour that sees a point in one of its lines: (its index, direction, key slot).
 type Watcher = (u16, u8, u8);
 
@@ -106,7 +115,7 @@ impl Position {
             counts,
             worth: PerStone::new(eval::Worth::default(), eval::Worth::default()),
             pattern_counts,
-            hash: 0,
+            hash: game_salt(size, rule),
             tables: PerStone::new(
                 pattern::table(five_rule(Stone::Black)),
                 pattern::table(five_rule(Stone::White)),
@@ -450,6 +459,20 @@ mod tests {
         }
         pos.undo();
         assert_eq!(eval::leaf(&pos), eval::weigh(&eval::features(&pos, true)));
+    }
+
+    #[test]
+    fn the_same_stones_under_another_rule_or_on_another_board_hash_apart() {
+        let stones = |size: u8, rule: Rule| {
+            let game =
+                crate::Game::from_moves(size, rule, parse_moves("h8i9", size).unwrap()).unwrap();
+            Position::new(game.board(), rule, game.to_move()).hash()
+        };
+        let freestyle = stones(15, Rule::Freestyle);
+        assert_eq!(freestyle, stones(15, Rule::Freestyle));
+        assert_ne!(freestyle, stones(15, Rule::Renju));
+        assert_ne!(freestyle, stones(15, Rule::Standard));
+        assert_ne!(freestyle, stones(19, Rule::Freestyle));
     }
 
     #[test]

@@ -51,6 +51,15 @@ const LMR_DEEPER_MOVE: usize = 8;
 /// so that the helpers fill the shared table ahead of the main thread, not beside it.
 const HELPER_DEPTH_SKEW: i32 = 1;
 
+/// Raises its flag when dropped: on the way out of a scope, however it is left.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 pub(crate) struct Found {
     pub best: usize,
     pub score: i32,
@@ -279,8 +288,11 @@ impl<'s> Searcher<'s> {
                     })
                 })
                 .collect();
+            // The helpers stop when this thread is done, even if it panicked: they have
+            // no budget of their own.
+            let stop_helpers = StopOnDrop(&done);
             let found = self.deepen_alone(root, rng);
-            done.store(true, Ordering::Relaxed);
+            drop(stop_helpers);
             for helper in helpers {
                 // A helper that panicked only loses its nodes: the main line is whole.
                 self.helper_nodes += helper.join().unwrap_or(0);
@@ -293,7 +305,11 @@ impl<'s> Searcher<'s> {
     /// until the main thread raises the stop flag; what it learns is in the table.
     fn iterate(&mut self, mut root: Vec<usize>, skew: i32) {
         for depth in 1..=self.style.max_depth {
-            let depth = if depth % 2 == 1 { depth + skew } else { depth };
+            let depth = if depth % 2 == 1 {
+                (depth + skew).min(self.style.max_depth)
+            } else {
+                depth
+            };
             let (s, _) = self.search_root(&mut root, depth);
             if self.budget.stopped() || s.abs() >= WON {
                 return;
