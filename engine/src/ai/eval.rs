@@ -79,10 +79,10 @@ pub(crate) const FEATURES: usize = 2 * WEIGHED_PATTERNS.len() + 2 * SHAPES.len()
 const WEIGHED_PATTERNS: &[Pattern] = Pattern::ALL.split_at(Pattern::Block1 as usize).1;
 const SHAPES: [Threat; 3] = [Threat::WinningFour, Threat::FourThree, Threat::DoubleThree];
 
-/// The weights of the features, in 1/EVAL_SCALE points. These are the hand-set values
-/// of the first engine: a pattern worth its `PATTERN_VALUE`, a shape its bonus, the side
-/// to move's counting 6/5 against the opponent's (having the move is worth about a fifth
-/// of the position), a four-three's initiative 3000 and a double three's 1500.
+/// The weights of the features, in 1/EVAL_SCALE points, as `pbrain-gomoku tune` fitted
+/// them (its first round from the hand-set start: a pattern worth 6/5 of its
+/// `PATTERN_VALUE` for the side to move and 1 for the other, a shape its bonus the same
+/// way, a four-three's initiative 3000 and a double three's 1500; see README).
 const EVAL_SCALE: i32 = 5;
 const WEIGHTS: [i32; FEATURES] = [
     // own patterns, Block1 ..= Five
@@ -104,10 +104,12 @@ pub(crate) fn features(pos: &Position, at_leaf: bool) -> [i32; FEATURES] {
     let mut f = [0; FEATURES];
     let mut k = 0;
     for side in [me, opp] {
-        for &p in WEIGHED_PATTERNS {
-            f[k] = pos.pattern_count(side, p);
-            k += 1;
+        for p in pos.playable_patterns(side) {
+            if let Some(j) = WEIGHED_PATTERNS.iter().position(|&q| q == p) {
+                f[k + j] += 1;
+            }
         }
+        k += WEIGHED_PATTERNS.len();
     }
     for side in [me, opp] {
         for shape in SHAPES {
@@ -115,14 +117,32 @@ pub(crate) fn features(pos: &Position, at_leaf: bool) -> [i32; FEATURES] {
             k += 1;
         }
     }
-    if at_leaf {
-        let four_three = pos.count(me, Threat::FourThree) > 0;
-        let double_three =
-            pos.count(me, Threat::DoubleThree) > 0 && !pos.has_at_least(opp, Threat::Four);
-        f[k] = i32::from(four_three);
-        f[k + 1] = i32::from(!four_three && double_three);
+    if at_leaf && let Some(initiative) = initiative(pos) {
+        f[k + initiative as usize] = 1;
     }
     f
+}
+
+/// The side to move's initiative at a leaf, as the last two features count it.
+#[derive(Clone, Copy)]
+enum Initiative {
+    /// A four-three: it usually wins.
+    FourThree = 0,
+    /// A double three the opponent has no four against, to gain time with.
+    DoubleThree = 1,
+}
+
+fn initiative(pos: &Position) -> Option<Initiative> {
+    let me = pos.to_move();
+    if pos.count(me, Threat::FourThree) > 0 {
+        Some(Initiative::FourThree)
+    } else if pos.count(me, Threat::DoubleThree) > 0
+        && !pos.has_at_least(me.opponent(), Threat::Four)
+    {
+        Some(Initiative::DoubleThree)
+    } else {
+        None
+    }
 }
 
 /// `WEIGHTS` in points, for fitting.
@@ -197,15 +217,8 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
 /// Static value of a leaf for the side to move, with its initiative.
 pub(crate) fn leaf(pos: &Position) -> i32 {
     let me = pos.to_move();
-    let opp = me.opponent();
-    let initiative = if pos.count(me, Threat::FourThree) > 0 {
-        WEIGHTS[FEATURES - 2]
-    } else if pos.count(me, Threat::DoubleThree) > 0 && !pos.has_at_least(opp, Threat::Four) {
-        WEIGHTS[FEATURES - 1]
-    } else {
-        0
-    };
-    (pos.worth(me).moving + pos.worth(opp).waiting + initiative) / EVAL_SCALE
+    let bonus = initiative(pos).map_or(0, |i| WEIGHTS[FEATURES - 2 + i as usize]);
+    (pos.worth(me).moving + pos.worth(me.opponent()).waiting + bonus) / EVAL_SCALE
 }
 
 #[cfg(test)]

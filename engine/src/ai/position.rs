@@ -72,9 +72,6 @@ pub(crate) struct Position {
     counts: PerStone<[u16; Threat::COUNT]>,
     /// Per colour, what its empty points are worth to the evaluation (`eval::point_worth`).
     worth: PerStone<eval::Worth>,
-    /// Per colour and pattern, how many (empty point, direction) pairs have it: what the
-    /// evaluation weighs.
-    pattern_counts: PerStone<[i32; Pattern::COUNT]>,
     hash: u64,
     tables: PerStone<&'static [u8]>,
     watchers: Vec<Vec<Watcher>>,
@@ -96,11 +93,9 @@ impl Position {
             }
         };
         let mut counts = PerStone::new([0; Threat::COUNT], [0; Threat::COUNT]);
-        let mut pattern_counts = PerStone::new([0; Pattern::COUNT], [0; Pattern::COUNT]);
         // Every point starts empty, of class Nothing, dead in every direction.
         for c in STONES {
             counts[c][Threat::Nothing as usize] = n as u16;
-            pattern_counts[c][Pattern::Dead as usize] = 4 * n as i32;
         }
         let mut pos = Position {
             size,
@@ -114,7 +109,6 @@ impl Position {
             near: vec![0; n],
             counts,
             worth: PerStone::new(eval::Worth::default(), eval::Worth::default()),
-            pattern_counts,
             hash: game_salt(size, rule),
             tables: PerStone::new(
                 pattern::table(five_rule(Stone::Black)),
@@ -248,9 +242,12 @@ impl Position {
         self.worth[c]
     }
 
-    /// How many (empty point, direction) pairs colour `c` has of pattern `p`.
-    pub(crate) fn pattern_count(&self, c: Stone, p: Pattern) -> i32 {
-        self.pattern_counts[c][p as usize]
+    /// The patterns of colour `c` at every empty point it may play, four a point: what
+    /// the evaluation's running sums are made of (counted afresh; for fitting and tests).
+    pub(crate) fn playable_patterns(&self, c: Stone) -> impl Iterator<Item = Pattern> + '_ {
+        (0..self.cells.len())
+            .filter(move |&i| self.cells[i].is_none() && self.class[i][c] != Threat::Forbidden)
+            .flat_map(move |i| self.pats[i][c])
     }
 
     /// The neighbours (within REACH, all directions) of a point, for local scans.
@@ -349,16 +346,13 @@ impl Position {
             && renju::forbidden(&self.board, self.point(i)).is_some()
     }
 
-    /// Takes empty point `i` out of the totals: class counts, value sums and pattern
-    /// counts (a forbidden point's patterns count for nothing: black cannot play there).
+    /// Takes empty point `i` out of the totals: class counts and the evaluation's worth (a
+    /// forbidden point is worth nothing: black cannot play there).
     fn remove_contribution(&mut self, i: usize) {
         for c in STONES {
             let class = self.class[i][c];
             self.counts[c][class as usize] -= 1;
             if class != Threat::Forbidden {
-                for p in self.pats[i][c] {
-                    self.pattern_counts[c][p as usize] -= 1;
-                }
                 let worth = eval::point_worth(&self.pats[i][c], class);
                 self.worth[c].moving -= worth.moving;
                 self.worth[c].waiting -= worth.waiting;
@@ -372,9 +366,6 @@ impl Position {
             let class = self.class[i][c];
             self.counts[c][class as usize] += 1;
             if class != Threat::Forbidden {
-                for p in self.pats[i][c] {
-                    self.pattern_counts[c][p as usize] += 1;
-                }
                 let worth = eval::point_worth(&self.pats[i][c], class);
                 self.worth[c].moving += worth.moving;
                 self.worth[c].waiting += worth.waiting;
@@ -400,7 +391,6 @@ mod tests {
         let before = (
             pos.hash(),
             pos.worth,
-            pos.pattern_counts,
             pos.counts,
             pos.keys.clone(),
             pos.near.clone(),
@@ -416,7 +406,6 @@ mod tests {
             (
                 pos.hash(),
                 pos.worth,
-                pos.pattern_counts,
                 pos.counts,
                 pos.keys.clone(),
                 pos.near.clone()
@@ -434,7 +423,6 @@ mod tests {
         let fresh = position("h8i9h9h10j8h11");
         assert_eq!(pos.hash(), fresh.hash());
         assert_eq!(pos.worth, fresh.worth);
-        assert_eq!(pos.pattern_counts, fresh.pattern_counts);
         assert_eq!(pos.counts, fresh.counts);
         // An occupied point's class is not kept up to date (nothing asks for it).
         let empty_classes = |p: &Position| {
