@@ -74,7 +74,7 @@ pub struct Brain {
 /// search's other tables, each thread's copy of the board, and the program itself.
 const TABLE_SHARE_OF_MEMORY: usize = 2;
 /// The table is no larger than this whatever memory is offered: at the node rates of a
-/// Gomocup turn a bigger one only costs cache misses (and the time to clear it).
+/// Gomocup turn a bigger one only costs cache misses (and the time to make it).
 const LARGEST_USEFUL_TABLE_BYTES: usize = 256 << 20;
 
 impl Default for Brain {
