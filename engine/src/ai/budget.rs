@@ -1,5 +1,8 @@
 //! What a search may still spend: wall time, nodes and the caller's cancel flag, plus a
-//! narrower local allowance for sub-searches (a threat search may use only part of it).
+//! narrower local allowance for sub-searches (a threat search may use only part of it),
+//! and floors: a number of nodes that a search, or a sub-search, may spend whatever the
+//! time says (only the cancel flag stops it sooner), so that an analysis on a tiny budget
+//! still proves a short forced win.
 
 use crate::clock::Stopwatch;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,8 +18,20 @@ pub(crate) struct Budget<'a> {
     cancel: &'a AtomicBool,
     pub(crate) nodes: u64,
     stopped: bool,
-    local: Option<(u64, u64)>,
+    local: Option<Local>,
     local_hit: bool,
+    /// The whole budget does not run out before this many nodes (a cancel still stops).
+    floor: u64,
+}
+
+/// A sub-search's allowance: until `ms` on the clock or `nodes` nodes, but in any case
+/// until `floor` nodes (when `floored`).
+#[derive(Clone, Copy)]
+struct Local {
+    ms: u64,
+    nodes: u64,
+    floor: u64,
+    floored: bool,
 }
 
 impl<'a> Budget<'a> {
@@ -30,6 +45,7 @@ impl<'a> Budget<'a> {
             stopped: false,
             local: None,
             local_hit: false,
+            floor: 0,
         }
     }
 
@@ -56,18 +72,39 @@ impl<'a> Budget<'a> {
         self.stopped || self.local_hit
     }
 
+    /// True once the caller asked the search to stop.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
     fn check(&mut self) {
         let elapsed = self.clock.elapsed_ms();
-        if self.cancel.load(Ordering::Relaxed)
-            || self.time_ms.is_some_and(|t| elapsed >= t)
-            || self.node_cap.is_some_and(|n| self.nodes >= n)
-        {
+        let floor = self.local.map_or(self.floor, |l| l.floor.max(self.floor));
+        let spent = self.time_ms.is_some_and(|t| elapsed >= t)
+            || self.node_cap.is_some_and(|n| self.nodes >= n);
+        if self.cancelled() || (spent && self.nodes >= floor) {
             self.stopped = true;
         }
-        if let Some((ms, nodes)) = self.local
-            && (elapsed >= ms || self.nodes >= nodes)
+        if let Some(l) = self.local
+            && (elapsed >= l.ms || self.nodes >= l.nodes)
+            && self.nodes >= l.floor
         {
             self.local_hit = true;
+        }
+    }
+
+    /// From now on the whole budget lasts at least `nodes` more nodes, whatever the clock
+    /// says; a budget already spent is given them too (unless it was cancelled).
+    pub(crate) fn spend_at_least(&mut self, nodes: u64) {
+        self.floor = self.nodes + nodes;
+        self.resume();
+    }
+
+    /// A budget stopped by its limits (not by a cancel) runs again until the next check,
+    /// which decides afresh with the floors now in force.
+    fn resume(&mut self) {
+        if !self.cancelled() {
+            self.stopped = false;
         }
     }
 
@@ -82,8 +119,10 @@ impl<'a> Budget<'a> {
         t.max(n)
     }
 
-    /// Starts a sub-search allowed `share` of what is left of the budget.
-    pub(crate) fn begin_local(&mut self, share: f64) {
+    /// Starts a sub-search allowed `share` of what is left of the budget, and in any case
+    /// `min_nodes` nodes (0: no more than its share). A floor lets a budget already spent
+    /// run again for the sub-search (unless it was cancelled).
+    pub(crate) fn begin_local(&mut self, share: f64, min_nodes: u64) {
         let elapsed = self.clock.elapsed_ms();
         let ms = self.time_ms.map_or(u64::MAX, |t| {
             elapsed + (t.saturating_sub(elapsed) as f64 * share) as u64
@@ -91,13 +130,27 @@ impl<'a> Budget<'a> {
         let nodes = self.node_cap.map_or(u64::MAX, |n| {
             self.nodes + (n.saturating_sub(self.nodes) as f64 * share) as u64
         });
-        self.local = Some((ms, nodes));
+        self.local = Some(Local {
+            ms,
+            nodes,
+            floor: self.nodes + min_nodes,
+            floored: min_nodes > 0,
+        });
         self.local_hit = false;
+        if min_nodes > 0 {
+            self.resume();
+        }
     }
 
     pub(crate) fn end_local(&mut self) {
+        let had_floor = self.local.is_some_and(|l| l.floored);
         self.local = None;
         self.local_hit = false;
+        // What the floor kept running may be over the whole budget: say so now, not
+        // up to a check later.
+        if had_floor {
+            self.check();
+        }
     }
 }
 

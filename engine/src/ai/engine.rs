@@ -6,7 +6,7 @@ use super::budget::Budget;
 use super::position::Position;
 use super::search::Searcher;
 use super::tt::{SLOT_BYTES, Table};
-use super::{Limits, SearchInfo, SearchSettings};
+use super::{Level, Limits, SearchInfo, SearchSettings};
 use crate::game::Game;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -126,11 +126,36 @@ impl Engine {
         settings: &SearchSettings,
         cancel: &AtomicBool,
     ) -> Option<SearchInfo> {
+        let helpers = self.threads.get() - 1;
+        let mut searcher = self.searcher(game, settings.level, settings.limits, cancel, helpers)?;
+        let mut rng = SmallRng::seed_from_u64(settings.seed);
+        let found = searcher.run(&mut rng)?;
+        let point = |i: usize| searcher.pos.point(i);
+        Some(SearchInfo {
+            best: point(found.best),
+            score: found.score,
+            depth: found.depth,
+            nodes: searcher.nodes(),
+            elapsed_ms: searcher.budget.elapsed_ms(),
+            pv: found.pv.iter().map(|&i| point(i)).collect(),
+        })
+    }
+
+    /// A searcher of `game` for `level` on this engine's table, with up to `helpers`
+    /// helper threads (none in the browser); `None` when there is nothing to play. With
+    /// no limits set, the level's own node budget applies.
+    pub(super) fn searcher<'s>(
+        &'s self,
+        game: &Game,
+        level: Level,
+        limits: Limits,
+        cancel: &'s AtomicBool,
+        helpers: usize,
+    ) -> Option<Searcher<'s>> {
         if game.is_over() || game.board().is_full() {
             return None;
         }
-        let level = settings.level;
-        let Limits { time_ms, nodes } = settings.limits;
+        let Limits { time_ms, nodes } = limits;
         let nodes = match (time_ms, nodes) {
             (None, None) => Some(level.default_nodes()),
             (_, nodes) => nodes,
@@ -139,24 +164,13 @@ impl Engine {
         let helpers = if cfg!(target_arch = "wasm32") {
             0
         } else {
-            self.threads.get() - 1
+            helpers
         };
         let budget = Budget::new(time_ms, nodes, cancel);
         let table = self
             .table
             .get_or_init(|| Table::fitting(self.slots * SLOT_BYTES));
-        let mut searcher = Searcher::new(pos, budget, level.style(), table, helpers);
-        let mut rng = SmallRng::seed_from_u64(settings.seed);
-        let found = searcher.run(&mut rng)?;
-        let point = |i: usize| searcher.pos.point(i);
-        Some(SearchInfo {
-            best: point(found.best),
-            score: found.score,
-            depth: found.depth,
-            nodes: searcher.budget.nodes + searcher.helper_nodes,
-            elapsed_ms: searcher.budget.elapsed_ms(),
-            pv: found.pv.iter().map(|&i| point(i)).collect(),
-        })
+        Some(Searcher::new(pos, budget, level.style(), table, helpers))
     }
 }
 

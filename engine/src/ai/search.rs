@@ -35,7 +35,7 @@ const REFUTATIONS_SHARE: f64 = 0.25;
 /// Iterative deepening starts no new iteration past this fraction of the budget: the
 /// next one would rarely finish (chosen by an arena match: 57.5% against the build that
 /// deepened further).
-const DEEPEN_UNTIL: f64 = 0.7;
+pub(super) const DEEPEN_UNTIL: f64 = 0.7;
 /// When the last iteration changed its mind about the best move, the next one may start
 /// later than that: the position is not settled, and one more ply is where the time of
 /// the turn is best spent.
@@ -50,6 +50,23 @@ const LMR_DEEPER_MOVE: usize = 8;
 /// Every other helper thread of a Lazy SMP search runs its odd iterations one ply deeper,
 /// so that the helpers fill the shared table ahead of the main thread, not beside it.
 const HELPER_DEPTH_SKEW: i32 = 1;
+
+/// What the root's threat searches may spend whatever the budget says (in nodes): VCFs
+/// are cheap and decide, so an analysis gives each of its own and the opponent's this
+/// floor, and the refutations of an opponent's VCF share theirs. Every VCF of
+/// `data/forced-wins.txt` (up to 17 plies) is found within 512 nodes, and a search
+/// that finds none there ends within half a millisecond: the floors are a hundred times
+/// that and cost nothing in most positions. Play keeps none: its budget is the clock's.
+#[derive(Clone, Copy, Debug, Default)]
+struct ThreatFloors {
+    vcf: u64,
+    refutations: u64,
+}
+
+const ANALYSIS_FLOORS: ThreatFloors = ThreatFloors {
+    vcf: 50_000,
+    refutations: 200_000,
+};
 
 /// Raises its flag when dropped: on the way out of a scope, however it is left.
 struct StopOnDrop<'a>(&'a AtomicBool);
@@ -67,6 +84,22 @@ pub(crate) struct Found {
     pub pv: Vec<usize>,
 }
 
+/// What the root's checks leave.
+pub(crate) enum Root {
+    /// The rules or a threat search settled the move.
+    Decided(Found),
+    /// The moves to search, best-ordered, and those proven to lose (an analysis leaves
+    /// them out of `moves`; play keeps them when nothing refutes the threat).
+    Open { moves: Vec<usize>, lost: Vec<Lost> },
+}
+
+/// A root move after which the opponent's threat search found a win.
+pub(crate) struct Lost {
+    pub score: i32,
+    /// The move, then the opponent's winning line.
+    pub pv: Vec<usize>,
+}
+
 pub(crate) struct Searcher<'s> {
     pub pos: Position,
     pub budget: Budget<'s>,
@@ -81,6 +114,9 @@ pub(crate) struct Searcher<'s> {
     helpers: usize,
     /// Nodes the helper threads searched, added up when they finish.
     pub helper_nodes: u64,
+    /// An analysis, not a move to play: the root's threat searches get their floors, a
+    /// forced block is searched through, and moves proven to lose are not searched.
+    analysing: bool,
 }
 
 fn to_tt(score: i32, ply: i32) -> i32 {
@@ -122,94 +158,165 @@ impl<'s> Searcher<'s> {
             style,
             helpers,
             helper_nodes: 0,
+            analysing: false,
         }
     }
 
-    fn found(best: usize, score: i32, pv: Vec<usize>) -> Option<Found> {
-        Some(Found {
-            best,
-            score,
-            depth: pv.len() as u32,
-            pv,
-        })
+    /// Nodes searched so far, the helpers' included.
+    pub(super) fn nodes(&self) -> u64 {
+        self.budget.nodes + self.helper_nodes
+    }
+
+    /// Iterative deepening goes no deeper than this.
+    pub(super) fn max_depth(&self) -> i32 {
+        self.style.max_depth
+    }
+
+    /// This searcher analyses (see `analysing`).
+    pub(super) fn analysing(mut self) -> Self {
+        self.analysing = true;
+        self
     }
 
     /// Chooses the move for the side to move; `None` only when no point is free.
     pub(crate) fn run(&mut self, rng: &mut SmallRng) -> Option<Found> {
+        match self.root()? {
+            Root::Decided(found) => Some(found),
+            Root::Open { moves, .. } => self.deepen(moves, rng),
+        }
+    }
+
+    /// The root's checks: the rules and the threat searches either decide the move (a
+    /// five, a block, an open four, a VCF or a VCT) or leave the moves to search, those
+    /// that refute an opponent's threat win if it has one. `None` only when no point is
+    /// free.
+    pub(super) fn root(&mut self) -> Option<Root> {
         let me = self.pos.to_move();
         let opp = me.opponent();
         if self.pos.stones() == 0 {
             let centre = self.pos.size() / 2;
             let c = centre * self.pos.size() + centre;
-            return Self::found(c, 0, vec![c]);
+            return Self::decided(c, 0, vec![c]);
         }
         if let Some(p) = five_point(&self.pos, me) {
-            return Self::found(p, win_in(1), vec![p]);
+            return Self::decided(p, win_in(1), vec![p]);
         }
+        // The opponent's five to block: play decides at once; an analysis searches the
+        // block through, to see whether the opponent's attack goes on.
+        let mut block = None;
         if let Some(p) = five_point(&self.pos, opp) {
             let lost = self.pos.count(opp, Threat::Five) > 1 || !self.pos.is_legal(p);
-            let p = if self.pos.is_legal(p) {
-                p
-            } else {
-                movepick::fallback(&self.pos)?
-            };
-            return Self::found(p, if lost { loss_in(2) } else { 0 }, vec![p]);
+            if lost || !self.analysing {
+                let p = if self.pos.is_legal(p) {
+                    p
+                } else {
+                    movepick::fallback(&self.pos)?
+                };
+                return Self::decided(p, if lost { loss_in(2) } else { 0 }, vec![p]);
+            }
+            block = Some(p);
         }
         // Threat classes can lag behind Renju's far-reaching rule, so every move chosen
         // from them is checked against the exact rule.
-        if let Some(p) = self
-            .pos
-            .points_of(me, Threat::WinningFour)
-            .find(|&p| self.pos.is_legal(p))
+        if block.is_none()
+            && let Some(p) = self
+                .pos
+                .points_of(me, Threat::WinningFour)
+                .find(|&p| self.pos.is_legal(p))
         {
-            return Self::found(p, win_in(3), vec![p]);
+            return Self::decided(p, win_in(3), vec![p]);
         }
+        let floors = self.floors();
         if self.style.vcf
-            && let Some(line) = self.threat_line(OWN_VCF_SHARE, |t| t.vcf(MAX_VCF_DEPTH))
+            && let Some(line) =
+                self.threat_line(OWN_VCF_SHARE, floors.vcf, |t| t.vcf(MAX_VCF_DEPTH))
             && self.pos.is_legal(line[0])
         {
-            return Self::found(line[0], win_in(line.len() as i32), line);
+            return Self::decided(line[0], win_in(self.plies_to_five(&line)), line);
         }
-        let mut root = movepick::moves(
-            &self.pos,
-            me,
-            None,
-            &self.killers,
-            &self.history[me],
-            0,
-            self.style.branch.max(ROOT_MIN_BRANCH),
-        );
+        let mut root = match block {
+            Some(p) => vec![p],
+            None => movepick::moves(
+                &self.pos,
+                me,
+                None,
+                &self.killers,
+                &self.history[me],
+                0,
+                self.style.branch.max(ROOT_MIN_BRANCH),
+            ),
+        };
+        let mut lost = Vec::new();
         if self.style.defend {
             let vcf = |t: &mut ThreatSearch| t.vcf(MAX_VCF_DEPTH);
             let vct = |t: &mut ThreatSearch| t.vct(VCT_DEPTH);
-            if self.opponent_has(OPPONENT_VCF_SHARE, vcf) {
-                self.keep_refutations(&mut root, true, vcf);
+            if self.opponent_has(OPPONENT_VCF_SHARE, floors.vcf, vcf) {
+                self.keep_refutations(&mut root, &mut lost, true, floors.refutations, vcf);
             } else if self.style.vct {
-                if let Some(line) = self.threat_line(OWN_VCT_SHARE, vct)
+                if let Some(line) = self.threat_line(OWN_VCT_SHARE, 0, vct)
                     && self.pos.is_legal(line[0])
                 {
-                    return Self::found(line[0], win_in(line.len() as i32), line);
+                    return Self::decided(line[0], win_in(self.plies_to_five(&line)), line);
                 }
-                if self.opponent_has(OPPONENT_VCT_SHARE, vct) {
-                    self.keep_refutations(&mut root, false, vct);
+                if self.opponent_has(OPPONENT_VCT_SHARE, 0, vct) {
+                    self.keep_refutations(&mut root, &mut lost, false, 0, vct);
                 }
             }
         }
         root.retain(|&m| self.pos.is_legal(m));
-        if root.is_empty() {
-            let p = movepick::fallback(&self.pos)?;
-            return Self::found(p, self.pos.evaluate(), vec![p]);
+        if self.analysing {
+            root.retain(|m| lost.iter().all(|l| l.pv[0] != *m));
         }
-        self.deepen(root, rng)
+        if root.is_empty() && lost.is_empty() {
+            let p = movepick::fallback(&self.pos)?;
+            return Self::decided(p, self.pos.evaluate(), vec![p]);
+        }
+        Some(Root::Open { moves: root, lost })
     }
 
-    /// Runs a threat search on a slice of the budget.
+    /// Plies from here to the five of a threat `line` played from here: its length, or
+    /// two more when it ends with an open or double four (or a four the defender may not
+    /// block) rather than the five itself.
+    fn plies_to_five(&mut self, line: &[usize]) -> i32 {
+        let Some((&last, before)) = line.split_last() else {
+            return 0;
+        };
+        for &m in before {
+            self.pos.play(m);
+        }
+        let five = self.pos.class(last, self.pos.to_move()) == Threat::Five;
+        for _ in before {
+            self.pos.undo();
+        }
+        line.len() as i32 + if five { 0 } else { 2 }
+    }
+
+    fn decided(best: usize, score: i32, pv: Vec<usize>) -> Option<Root> {
+        Some(Root::Decided(Found {
+            best,
+            score,
+            depth: pv.len() as u32,
+            pv,
+        }))
+    }
+
+    /// The nodes the root's threat searches may spend whatever the budget says.
+    fn floors(&self) -> ThreatFloors {
+        if self.analysing {
+            ANALYSIS_FLOORS
+        } else {
+            ThreatFloors::default()
+        }
+    }
+
+    /// Runs a threat search on a slice of the budget, and at least `min_nodes` nodes.
     fn threat_line(
         &mut self,
         share: f64,
+        min_nodes: u64,
         search: impl FnOnce(&mut ThreatSearch) -> Option<Vec<usize>>,
     ) -> Option<Vec<usize>> {
-        self.budget.begin_local(share);
+        self.budget.begin_local(share, min_nodes);
         let line = search(&mut ThreatSearch::new(
             &mut self.pos,
             &mut self.budget,
@@ -223,10 +330,11 @@ impl<'s> Searcher<'s> {
     fn opponent_has(
         &mut self,
         share: f64,
+        min_nodes: u64,
         threats: impl FnOnce(&mut ThreatSearch) -> Option<Vec<usize>>,
     ) -> bool {
         self.pos.pass();
-        let line = self.threat_line(share, threats);
+        let line = self.threat_line(share, min_nodes, threats);
         self.pos.pass();
         line.is_some()
     }
@@ -234,25 +342,41 @@ impl<'s> Searcher<'s> {
     /// The opponent has a threat win: keep the root moves after which it has none (our
     /// own fours stay too: they may win the race). `wide` looks beyond the root list, at
     /// every point near the stones (cheap VCF checks allow it). If nothing refutes the
-    /// threat, all moves stay and the search makes the best of it.
+    /// threat, all moves stay and the search makes the best of it. The moves after which
+    /// the opponent's win was found go to `lost`, with the line that wins. `min_nodes`
+    /// is shared by the candidates: what each check may spend whatever the budget says.
     fn keep_refutations(
         &mut self,
         root: &mut Vec<usize>,
+        lost: &mut Vec<Lost>,
         wide: bool,
+        min_nodes: u64,
         threats: impl Fn(&mut ThreatSearch) -> Option<Vec<usize>> + Copy,
     ) {
         let me = self.pos.to_move();
         let candidates = movepick::refutation_candidates(&self.pos, root, wide);
         let share = REFUTATIONS_SHARE / candidates.len().max(1) as f64;
+        let min_nodes = min_nodes / candidates.len().max(1) as u64;
         let mut kept = Vec::new();
         for m in candidates {
             self.pos.play(m);
-            let refuted = self.threat_line(share, threats).is_none();
+            let line = self.threat_line(share, min_nodes, threats);
             self.pos.undo();
-            if refuted || self.pos.class(m, me) >= Threat::Four {
+            if self.pos.class(m, me) >= Threat::Four || line.is_none() {
                 kept.push(m);
             }
-            if self.budget.stopped() {
+            if let Some(line) = line {
+                self.pos.play(m);
+                let plies = 1 + self.plies_to_five(&line);
+                self.pos.undo();
+                lost.push(Lost {
+                    score: loss_in(plies),
+                    pv: std::iter::once(m).chain(line).collect(),
+                });
+            }
+            // With a floor, every candidate gets its allowance however little time is
+            // left; only a cancel ends the checks early then.
+            if self.budget.stopped() && (min_nodes == 0 || self.budget.cancelled()) {
                 return;
             }
         }
@@ -364,7 +488,7 @@ impl<'s> Searcher<'s> {
     }
 
     /// One root iteration: returns the best score and move, and moves the best to front.
-    fn search_root(&mut self, root: &mut [usize], depth: i32) -> (i32, Option<usize>) {
+    pub(super) fn search_root(&mut self, root: &mut [usize], depth: i32) -> (i32, Option<usize>) {
         let (mut alpha, beta) = (-INF, INF);
         let mut best = None;
         for k in 0..root.len() {
@@ -425,7 +549,8 @@ impl<'s> Searcher<'s> {
         }
     }
 
-    fn collect_pv(&mut self, pv: &mut Vec<usize>, max: usize) {
+    /// Extends `pv` from the table's best moves, `max` moves long at most.
+    pub(super) fn collect_pv(&mut self, pv: &mut Vec<usize>, max: usize) {
         if pv.len() >= max {
             return;
         }
