@@ -1,6 +1,7 @@
 //! The computer player. One entry point, `search`, serves the desktop app, the browser's
 //! worker and the Gomocup binary; levels select how hard it tries.
 
+mod analysis;
 mod budget;
 mod engine;
 mod eval;
@@ -14,10 +15,13 @@ mod threats;
 mod tt;
 pub mod tuning;
 mod types;
+mod verdict;
 pub mod wire;
 
+pub use analysis::{Analysis, AnalysisSettings, Line, analyse};
 pub use engine::{DEFAULT_TABLE_BYTES, Engine, MAX_TABLE_BYTES, MAX_THREADS, Resources, Threads};
 pub use skill::Level;
+pub use verdict::{Verdict, WIN_CHANCE_SCALE, black_chance, verdict, win_chance};
 
 use crate::board::Point;
 use crate::game::Game;
