@@ -10,6 +10,7 @@ pub mod online;
 pub mod protocol;
 pub mod record;
 pub mod renju;
+pub mod review;
 pub mod rules;
 pub mod swap2;
 pub mod time_control;
