@@ -4,11 +4,13 @@
 //! `--level L` plays the protocol at a lower level (1-6; default 6, the master). With
 //! other arguments it is a small command-line tool:
 //!   pbrain-gomoku best --moves h8i9h9 [--ms N] [--level L]
+//!   pbrain-gomoku analyse --moves h8i9h9 [--multipv N] [--ms N] [--rule R] [--size N]
 //!   pbrain-gomoku bench [--nodes N]
 //!   pbrain-gomoku forbidden --moves h8i9...
 //!   pbrain-gomoku swap2-openings [--count N] [--seed S] [--ms N]
 //!   pbrain-gomoku tune [--games N] [--nodes N] [--seed S] [--threads N] [--rounds N]
 
+mod analyse;
 mod bench;
 mod openings;
 mod tune;
@@ -25,6 +27,8 @@ use std::sync::atomic::AtomicBool;
 
 const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protocol on stdin/stdout)
        pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard|renju] [--size N]
+       pbrain-gomoku analyse --moves MOVES [--multipv N] [--ms N] [--rule R] [--size N]
+                                                      (the best N lines, one row per depth)
        pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
        pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)
        pbrain-gomoku swap2-openings [--count N] [--seed S] [--ms N] [--level L] [--rule R] [--size N]
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_nodes(&args[1..]).map(bench::run),
         Some("forbidden") => forbidden(&args[1..]),
         Some("best") => best(&args[1..]),
+        Some("analyse") => analyse::run(&args[1..]),
         Some("swap2-openings") => openings::run(&args[1..]),
         Some("tune") => tune::run(&args[1..]),
         Some(other) => Err(format!("unknown command '{other}'")),
