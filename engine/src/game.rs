@@ -1,4 +1,9 @@
-//! `Game`: the one source of truth for a match — board, move stack, redo stack, outcome.
+//! `Game`: the one source of truth for a match — board, the tree of every line played
+//! (main line and variations), the position on it, outcome.
+
+mod tree;
+
+pub use tree::{Sibling, TreeItem};
 
 use crate::board::{Board, Point, SizeError, Stone};
 use crate::notation::{NotationError, parse_moves};
@@ -109,16 +114,26 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// A match in progress. Invariants: the board holds exactly the stones of `moves`,
-/// alternating from black; `outcome` is the outcome of `moves`, or the `Ending` declared
-/// after them while they left the game ongoing; `redo` holds the moves undone since the
-/// last new move or ending, the next one to redo last, and is empty while the game is over.
+/// A match in progress, with every line tried in it: going back and playing another move
+/// keeps the old line as a variation, so the moves form a tree (`tree`), main line first.
+///
+/// Invariants:
+/// - every path of the tree replays legally from the empty board, siblings have distinct
+///   points, and a position the board decides (a win, a full board) has no moves after it;
+/// - `line` is a path of the tree from the start to a leaf: the line being followed;
+/// - `moves` are the first `moves.len()` moves of `line`, the current position, and the
+///   board holds exactly their stones, alternating from black;
+/// - `outcome` is the outcome of `moves`, or the `Ending` declared in this position while
+///   the moves left the game ongoing. An ending belongs to the position, not to the tree:
+///   leaving the position (undo, another variation) drops it, and nothing restores it;
+/// - redo plays `line` on from the current position, and nothing while the game is over.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     board: Board,
     rule: Rule,
+    tree: tree::Tree,
+    line: Vec<usize>,
     moves: Vec<Move>,
-    redo: Vec<Move>,
     outcome: Outcome,
 }
 
@@ -137,8 +152,9 @@ impl Game {
         Game {
             board,
             rule,
+            tree: tree::Tree::default(),
+            line: Vec::new(),
             moves: Vec::new(),
-            redo: Vec::new(),
             outcome: Outcome::Ongoing,
         }
     }
@@ -183,7 +199,7 @@ impl Game {
                 game.check_placement(point)
             };
             legal.map_err(|error| GameBuildError::Move { index, error })?;
-            game.push(Move {
+            game.add(Move {
                 point,
                 time_ms: None,
             });
@@ -191,7 +207,7 @@ impl Game {
         Ok(game)
     }
 
-    /// A fresh game with the same size and rule.
+    /// A fresh game with the same size and rule: the tree is empty again.
     pub fn new_game(&mut self) {
         *self = Game::with_board(
             Board::new(self.board.size()).expect("size was valid"),
@@ -211,6 +227,7 @@ impl Game {
         self.rule
     }
 
+    /// The moves on the board: the current path from the start.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -255,13 +272,26 @@ impl Game {
         !self.moves.is_empty() || self.outcome.ending().is_some()
     }
 
+    /// Is there a move ahead on the line to replay? Never while the game is over.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        !self.outcome.is_over() && self.moves.len() < self.line.len()
     }
 
-    /// Moves waiting to be redone, next first.
+    /// Moves waiting to be redone, next first: the rest of the line being followed.
     pub fn redo_moves(&self) -> impl Iterator<Item = &Move> {
-        self.redo.iter().rev()
+        let over = self.outcome.is_over();
+        self.line_ahead().filter(move |_| !over).map(|(_, m)| m)
+    }
+
+    /// The line ahead of the current position, also while the game is over: each move
+    /// with its index among its siblings.
+    pub(crate) fn line_ahead(&self) -> impl Iterator<Item = (usize, &Move)> {
+        let mut children = self.tree.children(self.current_path());
+        self.line[self.moves.len()..].iter().map(move |&i| {
+            let node = &children[i];
+            children = &node.children;
+            (i, &node.mv)
+        })
     }
 
     /// Is `p` a legal move now?
@@ -292,15 +322,42 @@ impl Game {
         self.play_timed(p, None)
     }
 
-    /// Plays `p` for the side to move, recording how long it took to choose. A new move
-    /// clears the redo stack.
+    /// Plays `p` for the side to move, recording how long it took to choose. A move
+    /// already played from this position is walked into again (its time becomes
+    /// `time_ms`); any other becomes a new variation, after those already there, and the
+    /// line ahead follows it from now on.
     pub fn play_timed(&mut self, p: Point, time_ms: Option<u32>) -> Result<&Outcome, PlayError> {
         self.check(p)?;
-        self.redo.clear();
-        self.push(Move { point: p, time_ms });
+        self.add(Move { point: p, time_ms });
         Ok(&self.outcome)
     }
 
+    /// Adds `m` to the tree after the current position (or finds it there) and plays it.
+    fn add(&mut self, m: Move) {
+        let ply = self.moves.len();
+        let children = self.tree.children_mut(&self.line[..ply]);
+        let index = match children.iter().position(|n| n.mv.point == m.point) {
+            Some(i) => {
+                children[i].mv.time_ms = m.time_ms;
+                i
+            }
+            None => {
+                children.push(tree::Node {
+                    mv: m,
+                    children: Vec::new(),
+                });
+                children.len() - 1
+            }
+        };
+        if self.line.get(ply) != Some(&index) {
+            self.line.truncate(ply);
+            self.line.push(index);
+            self.tree.extend_main(&mut self.line);
+        }
+        self.push(m);
+    }
+
+    /// Puts `m`, the next move of `line`, on the board.
     fn push(&mut self, m: Move) {
         let stone = self.to_move();
         self.board.set(m.point, Some(stone));
@@ -315,21 +372,21 @@ impl Game {
         };
     }
 
-    /// Ends the game with `ending` (a resignation, a fallen flag, an agreed draw) after
-    /// the moves played so far; refused when the game is already over. Like a new move it
-    /// clears the redo stack: redo never plays on past an ending.
+    /// Ends the game with `ending` (a resignation, a fallen flag, an agreed draw) in the
+    /// current position; refused when the game is already over. While it stands nothing is
+    /// redone: redo never plays on past an ending. The moves ahead stay in the tree.
     pub fn end(&mut self, ending: Ending) -> Result<&Outcome, PlayError> {
         if self.outcome.is_over() {
             return Err(PlayError::GameOver);
         }
-        self.redo.clear();
         self.outcome = ending.outcome();
         Ok(&self.outcome)
     }
 
-    /// Takes back the last move (also after the game ended, which resumes it). A declared
-    /// ending goes with it, so one undo returns to play at the position before that move;
-    /// with no move to take back, only the ending goes and this returns `None`.
+    /// Steps back one move (also after the game ended, which resumes it), keeping the line
+    /// ahead for redo. A declared ending goes with it, so one undo returns to play at the
+    /// position before that move; with no move to take back, only the ending goes and this
+    /// returns `None`.
     pub fn undo(&mut self) -> Option<Point> {
         let Some(m) = self.moves.pop() else {
             // No stones, so the only way to be over is an ending.
@@ -337,18 +394,26 @@ impl Game {
             return None;
         };
         self.board.set(m.point, None);
-        self.redo.push(m);
         // Play stops at the first win, draw or ending, so any earlier position was ongoing.
         self.outcome = Outcome::Ongoing;
         Some(m.point)
     }
 
-    /// Replays the last undone move. An ending undone with a move is not restored: the
-    /// redo stack holds moves only.
+    /// Steps forward along the line: into the move last stepped back from, or the main
+    /// line's. An ending undone with a move is not restored.
     pub fn redo(&mut self) -> Option<Point> {
-        let m = self.redo.pop()?;
+        if !self.can_redo() {
+            return None;
+        }
+        Some(self.step_forward())
+    }
+
+    /// Plays the next move of `line`; there must be one.
+    fn step_forward(&mut self) -> Point {
+        let ply = self.moves.len();
+        let m = self.tree.children(&self.line[..ply])[self.line[ply]].mv;
         self.push(m);
-        Some(m.point)
+        m.point
     }
 
     pub fn undo_all(&mut self) {
@@ -357,6 +422,159 @@ impl Game {
 
     pub fn redo_all(&mut self) {
         while self.redo().is_some() {}
+    }
+
+    /// The main line: from the start, each position's first move.
+    pub fn main_line(&self) -> impl Iterator<Item = &Move> {
+        let mut children = self.tree.children(&[]);
+        std::iter::from_fn(move || {
+            let first = children.first()?;
+            children = &first.children;
+            Some(&first.mv)
+        })
+    }
+
+    /// The path (see `TreeItem`) of the current position: `moves()` as indices.
+    pub fn current_path(&self) -> &[usize] {
+        &self.line[..self.moves.len()]
+    }
+
+    /// Is the current position on the main line?
+    pub fn on_main_line(&self) -> bool {
+        self.current_path().iter().all(|&i| i == 0)
+    }
+
+    /// Every move played from the current position, main line's first: the variations
+    /// here. `redo_choice` says which of them redo plays.
+    pub fn next_moves(&self) -> impl ExactSizeIterator<Item = &Move> {
+        self.tree
+            .children(self.current_path())
+            .iter()
+            .map(|node| &node.mv)
+    }
+
+    /// The index in `next_moves` of the move redo plays, if it can.
+    pub fn redo_choice(&self) -> Option<usize> {
+        self.can_redo().then(|| self.line[self.moves.len()])
+    }
+
+    /// Where the last move stands among the moves played from the position before it:
+    /// `(index, count)`, index 0 the main line's. `None` before the first move.
+    pub fn variation_of_last(&self) -> Option<(usize, usize)> {
+        let (&index, before) = self.current_path().split_last()?;
+        Some((index, self.tree.children(before).len()))
+    }
+
+    /// Replaces the last move by its previous or next sibling (the variations from the
+    /// position before it), and follows that variation's main line ahead. Like an undo,
+    /// it drops a declared ending. Returns the new last move, or `None` (nothing changed)
+    /// when there is no sibling that way.
+    pub fn switch_variation(&mut self, to: Sibling) -> Option<Point> {
+        let (index, count) = self.variation_of_last()?;
+        let index = match to {
+            Sibling::Previous => index.checked_sub(1)?,
+            Sibling::Next => Some(index + 1).filter(|&i| i < count)?,
+        };
+        let mut path = self.current_path().to_vec();
+        *path.last_mut()? = index;
+        self.go_to(&path);
+        self.last_move()
+    }
+
+    /// Makes the current line the main line: each move on the path to the current position
+    /// becomes the first of its siblings (the others keep their order after it). The
+    /// position, and an ending declared in it, stay. Returns whether anything moved.
+    pub fn promote_line(&mut self) -> bool {
+        let mut moved = false;
+        for depth in 0..self.moves.len() {
+            let index = self.line[depth];
+            if index != 0 {
+                let siblings = self.tree.children_mut(&self.line[..depth]);
+                let node = siblings.remove(index);
+                siblings.insert(0, node);
+                self.line[depth] = 0;
+                moved = true;
+            }
+        }
+        moved
+    }
+
+    /// Deletes the last move and every move after it from the tree, and returns to the
+    /// position before it, as an undo would (a declared ending goes too). The line ahead is
+    /// then that position's main line: deleting a main-line move makes its next sibling the
+    /// main line. Returns the deleted move, or `None` (nothing changed) at the start.
+    pub fn delete_move(&mut self) -> Option<Point> {
+        let ply = self.moves.len();
+        let index = *self.line.get(ply.checked_sub(1)?)?;
+        let point = self.undo()?;
+        self.line.truncate(ply - 1);
+        self.tree.children_mut(&self.line).remove(index);
+        self.tree.extend_main(&mut self.line);
+        Some(point)
+    }
+
+    /// Goes to the position at `path` (see `TreeItem`), by stepping back to where it
+    /// leaves the current path and on along it. A position on the line ahead, or behind,
+    /// keeps the line, as undo and redo do; any other follows its main line ahead. Leaving
+    /// the position drops a declared ending. Returns false (nothing changed) when `path` is
+    /// not in the tree.
+    pub fn go_to(&mut self, path: &[usize]) -> bool {
+        if !self.tree.contains(path) {
+            return false;
+        }
+        if path == self.current_path() {
+            return true;
+        }
+        let common = path
+            .iter()
+            .zip(self.current_path())
+            .take_while(|(a, b)| a == b)
+            .count();
+        while self.moves.len() > common {
+            self.undo();
+        }
+        if !self.line.starts_with(path) {
+            self.line.truncate(common);
+            self.line.extend_from_slice(&path[common..]);
+            self.tree.extend_main(&mut self.line);
+        }
+        if self.outcome.ending().is_some() {
+            // Leaving the position forward: its ending goes, as it would with an undo.
+            self.outcome = Outcome::Ongoing;
+        }
+        while self.moves.len() < path.len() {
+            self.step_forward();
+        }
+        true
+    }
+
+    /// The whole tree in reading order, for a move list: see `TreeItem`.
+    pub fn tree_items(&self) -> Vec<TreeItem<'_>> {
+        self.tree.items()
+    }
+
+    /// The path from the position at `from` along `points`, where each is in the tree;
+    /// `Err(i)` when `points[i]` is not.
+    pub(crate) fn path_from(&self, from: &[usize], points: &[Point]) -> Result<Vec<usize>, usize> {
+        let mut path = from.to_vec();
+        for (i, p) in points.iter().enumerate() {
+            let index = self
+                .tree
+                .children(&path)
+                .iter()
+                .position(|node| node.mv.point == *p)
+                .ok_or(i)?;
+            path.push(index);
+        }
+        Ok(path.split_off(from.len()))
+    }
+
+    /// Sets the line ahead of the current position: `ahead`, a path from it (checked by the
+    /// caller), then on along the main line.
+    pub(crate) fn follow(&mut self, ahead: &[usize]) {
+        self.line.truncate(self.moves.len());
+        self.line.extend_from_slice(ahead);
+        self.tree.extend_main(&mut self.line);
     }
 
     /// Total recorded thinking time of `stone`'s moves, in milliseconds.
@@ -451,7 +669,7 @@ mod tests {
     }
 
     #[test]
-    fn a_new_move_after_undo_clears_redo() {
+    fn a_new_move_after_undo_starts_a_variation_with_nothing_to_redo() {
         let mut g = game("h8i9j10");
         g.undo();
         g.undo();
@@ -459,6 +677,9 @@ mod tests {
         g.play(Point::new(0, 0)).unwrap();
         assert!(!g.can_redo());
         assert_eq!(g.redo(), None);
+        // The old line is still there, as the main line.
+        assert_eq!(g.main_line().count(), 3);
+        assert_eq!(g.variation_of_last(), Some((1, 2)));
     }
 
     #[test]
@@ -549,14 +770,19 @@ mod tests {
         g.undo();
         assert!(g.can_redo());
         g.end(Ending::Resign(Stone::White)).unwrap();
-        // Ending is a new event, like a move: nothing is left to redo past it.
+        // Nothing is redone past an ending while it stands.
         assert!(!g.can_redo());
+        assert_eq!(g.redo_moves().count(), 0);
+        assert_eq!(g.redo(), None);
         assert_eq!(g.undo(), Some(Point::new(8, 8)));
         assert_eq!(g.outcome(), &Outcome::Ongoing);
         assert_eq!(g.moves().len(), 1);
         assert_eq!(g.redo(), Some(Point::new(8, 8)));
         assert_eq!(g.outcome(), &Outcome::Ongoing);
-        assert_eq!(g, game("h8i9"));
+        assert_eq!(g.moves(), game("h8i9").moves());
+        // The move stepped back from before the ending is still in the tree, ahead.
+        assert_eq!(g.redo(), Some(Point::new(9, 9)));
+        assert_eq!(g, game("h8i9j10"));
     }
 
     #[test]

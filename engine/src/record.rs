@@ -1,36 +1,57 @@
 //! Game records: the versioned save format, and Piskvork's PSQ format.
 //!
-//! The save format is line-based text a person can read and edit:
+//! The save format is line-based text a person can read and edit. Version 2 keeps every
+//! line tried in the game (the tree of `Game`):
 //!
 //! ```text
-//! gomoku-record 1
+//! gomoku-record 2
 //! rule freestyle
 //! size 15
 //! black Alice
 //! white Computer
 //! move h8 1520
 //! move i9
+//! move j10 800
+//! variation
+//!   move i10 640
+//!   move i11
+//! end-variation
+//! move k11
+//! position h8 i9
+//! redo i10 i11
 //! result ongoing
 //! end
 //! ```
 //!
-//! `move` lines carry an optional thinking time in milliseconds. `result` is written for
-//! readers and checked on load against the replayed moves: `ongoing`, `draw`, or the
-//! winner on the board (`black`, `white`). A match that ended off the board says how
-//! (`black-resigned`, `white-out-of-time`, `draw-agreed`, ...); loading applies that
-//! ending after the moves, which must have left the game open. The final `end` line makes a
-//! truncated file detectable. Loading never yields a half-built game: either every line
-//! is valid and every move legal, or an error says what and where.
+//! `move` lines carry an optional thinking time in milliseconds. The moves at the top
+//! level are the main line. A `variation` block right after a move holds an alternative to
+//! it (the same move number) and the line that follows that alternative; a move may be
+//! followed by several blocks, and blocks nest. Indentation is for readers only.
+//! `position` gives the moves on the board (default: the whole main line), and `redo` the
+//! moves redo plays next from there when that is not the position's main line (after them,
+//! redo follows each position's first move). `result` is written for readers and checked on
+//! load against that position: `ongoing`, `draw`, or the winner on the board (`black`,
+//! `white`). A match that ended off the board says how (`black-resigned`,
+//! `white-out-of-time`, `draw-agreed`, ...); loading applies that ending in the position,
+//! which must have left the game open. The final `end` line makes a truncated file
+//! detectable. Loading never yields a half-built game: either every line is valid and
+//! every move legal, or an error says what and where.
+//!
+//! Version 1 files (no variations, `position` or `redo`; the moves are the position) still
+//! load.
 
 use crate::board::Stone;
 use crate::board::{DEFAULT_SIZE, Point};
-use crate::game::{Ending, Game, Move, Outcome};
-use crate::notation::{format_point, parse_point};
+use crate::game::{Ending, Game, Move, Outcome, TreeItem};
+use crate::notation::{format_point, parse_moves, parse_point};
 use crate::rules::Rule;
 use std::fmt;
 
 pub const FORMAT_HEADER: &str = "gomoku-record";
-pub const FORMAT_VERSION: u32 = 1;
+/// The version `Record::to_text` writes.
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest version `Record::parse` still reads.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// A saved game: the game itself plus the players' names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,17 +167,41 @@ impl Record {
         out += &format!("size {}\n", self.game.size());
         out += &format!("black {}\n", clean_name(&self.black));
         out += &format!("white {}\n", clean_name(&self.white));
-        for m in self.game.moves() {
-            match m.time_ms {
-                Some(ms) => out += &format!("move {} {ms}\n", format_point(m.point)),
-                None => out += &format!("move {}\n", format_point(m.point)),
+        let game = &self.game;
+        let indent = |level: usize| "  ".repeat(level);
+        for item in game.tree_items() {
+            match item {
+                TreeItem::Move { mv, level, .. } => {
+                    out += &indent(level);
+                    out += &match mv.time_ms {
+                        Some(ms) => format!("move {} {ms}\n", format_point(mv.point)),
+                        None => format!("move {}\n", format_point(mv.point)),
+                    };
+                }
+                TreeItem::VariationStart { level } => {
+                    out += &format!("{}variation\n", indent(level - 1))
+                }
+                TreeItem::VariationEnd { level } => {
+                    out += &format!("{}end-variation\n", indent(level - 1))
+                }
             }
+        }
+        let points = |moves: &mut dyn Iterator<Item = Point>| -> String {
+            moves.map(|p| format!(" {}", format_point(p))).collect()
+        };
+        let ahead: Vec<(usize, &Move)> = game.line_ahead().collect();
+        if !(game.on_main_line() && ahead.is_empty()) {
+            out += &format!("position{}\n", points(&mut game.points()));
+        }
+        if ahead.iter().any(|(i, _)| *i != 0) {
+            out += &format!("redo{}\n", points(&mut ahead.iter().map(|(_, m)| m.point)));
         }
         out += &format!("result {}\nend\n", Stated::of(self.game.outcome()).word());
         out
     }
 
-    /// Reads save-file text written by `to_text` (or by hand).
+    /// Reads save-file text written by `to_text` (or by hand), of any version from
+    /// `OLDEST_VERSION` to `FORMAT_VERSION`.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut lines = text
             .lines()
@@ -174,21 +219,25 @@ impl Record {
                     format!("not a Gomoku record (expected '{FORMAT_HEADER} {FORMAT_VERSION}')"),
                 )
             })?;
-        if version != FORMAT_VERSION {
+        if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(RecordError::at(
                 n,
                 format!(
-                    "record version {version} is not supported (this build reads {FORMAT_VERSION})"
+                    "record version {version} is not supported (this build reads \
+                     {OLDEST_VERSION} to {FORMAT_VERSION})"
                 ),
             ));
         }
 
         let (mut rule, mut size) = (None, None);
         let (mut black, mut white) = (None, None);
-        let mut moves: Vec<(usize, Move)> = Vec::new();
+        let mut tree: Vec<(usize, Entry)> = Vec::new();
+        let (mut position, mut redo) = (None, None);
         let mut result = None;
         let mut ended = false;
         for (n, line) in lines.by_ref() {
+            // Indentation (of variations) is for readers.
+            let line = line.trim_start();
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
@@ -197,6 +246,15 @@ impl Record {
                 return Err(RecordError::at(n, "only 'end' may follow 'result'"));
             }
             let twice = || RecordError::at(n, format!("'{key}' appears twice"));
+            if version < 2 && ["variation", "end-variation", "position", "redo"].contains(&key) {
+                return Err(RecordError::at(
+                    n,
+                    format!("'{key}' needs a version 2 record (this one says {version})"),
+                ));
+            }
+            let board = || {
+                size.ok_or_else(|| RecordError::at(n, format!("'size' must come before '{key}'")))
+            };
             match key {
                 "rule" => {
                     if rule.is_some() {
@@ -227,8 +285,7 @@ impl Record {
                     white = Some(clean_name(value));
                 }
                 "move" => {
-                    let board = size
-                        .ok_or_else(|| RecordError::at(n, "'size' must come before the moves"))?;
+                    let board = board()?;
                     let mut parts = value.split_whitespace();
                     let point = parts
                         .next()
@@ -244,7 +301,28 @@ impl Record {
                     if let Some(extra) = parts.next() {
                         return Err(RecordError::at(n, format!("unexpected '{extra}'")));
                     }
-                    moves.push((n, Move { point, time_ms }));
+                    tree.push((n, Entry::Move(Move { point, time_ms })));
+                }
+                "variation" | "end-variation" if !value.trim().is_empty() => {
+                    return Err(RecordError::at(
+                        n,
+                        format!("unexpected '{}' after '{key}'", value.trim()),
+                    ));
+                }
+                "variation" => tree.push((n, Entry::VariationStart)),
+                "end-variation" => tree.push((n, Entry::VariationEnd)),
+                "position" | "redo" => {
+                    let slot = if key == "position" {
+                        &mut position
+                    } else {
+                        &mut redo
+                    };
+                    if slot.is_some() {
+                        return Err(twice());
+                    }
+                    let points = parse_moves(value, board()?)
+                        .map_err(|e| RecordError::at(n, e.to_string()))?;
+                    *slot = Some((n, points));
                 }
                 "result" => {
                     let word = value.trim();
@@ -272,14 +350,42 @@ impl Record {
         let size = size.unwrap_or(DEFAULT_SIZE);
         let mut game = Game::new(size, rule.unwrap_or_default())
             .map_err(|e| RecordError::at(0, e.to_string()))?;
-        for (n, m) in moves {
-            game.play_timed(m.point, m.time_ms)
-                .map_err(|e| RecordError::at(n, e.to_string()))?;
-        }
+        grow(&mut game, &tree)?;
+
+        // The position: the end of the main line unless the record says otherwise, with
+        // the line ahead of it as written or else its own main line.
+        let main: Vec<Point> = game.main_line().map(|m| m.point).collect();
+        let (n, points) = position.unwrap_or((0, main));
+        let path = game.path_from(&[], &points).map_err(|i| {
+            RecordError::at(
+                n,
+                format!(
+                    "the position's move {} ({}) is not among the record's moves",
+                    i + 1,
+                    format_point(points[i])
+                ),
+            )
+        })?;
+        game.go_to(&path);
+        let ahead = match redo {
+            None => Vec::new(),
+            Some((n, points)) => game.path_from(&path, &points).map_err(|i| {
+                RecordError::at(
+                    n,
+                    format!(
+                        "redo's move {} ({}) is not among the record's moves from the position",
+                        i + 1,
+                        format_point(points[i])
+                    ),
+                )
+            })?,
+        };
+        game.follow(&ahead);
+
         if let Some((n, stated)) = result {
             let actual = Stated::of(game.outcome());
             let agrees = match stated {
-                // An ending is declared after the moves, so they must leave the game open.
+                // An ending is declared in the position, so its moves must leave it open.
                 Stated::Ended(ending) => game.end(ending).is_ok(),
                 _ => stated == actual,
             };
@@ -302,12 +408,91 @@ impl Record {
     }
 }
 
-/// Writes a game in Piskvork's PSQ format: `Piskvorky WxH, 11:11, 0`, then one `x,y,ms`
-/// line per move (1-based, origin top-left).
+/// A line of a record's tree, as read.
+enum Entry {
+    Move(Move),
+    VariationStart,
+    VariationEnd,
+}
+
+/// Plays a record's tree into `game`, a fresh one: the top-level moves are the main line,
+/// each variation an alternative to the move before it. Ends at the end of the main line.
+fn grow(game: &mut Game, tree: &[(usize, Entry)]) -> Result<(), RecordError> {
+    /// An open variation: where it began, and the position to go back to after it (just
+    /// after the move it is an alternative to).
+    struct Open {
+        line: usize,
+        back_to: Vec<usize>,
+    }
+    let mut open: Vec<Open> = Vec::new();
+    // Has the current line (the main line, or the innermost open variation) a move yet,
+    // for a variation to be an alternative to?
+    let mut has_move = false;
+    for (n, entry) in tree {
+        let n = *n;
+        match entry {
+            Entry::Move(m) => {
+                // Only a variation's first move could meet one already there.
+                if game.next_moves().any(|there| there.point == m.point) {
+                    return Err(RecordError::at(
+                        n,
+                        format!(
+                            "{} is already played from this position (a repeated variation)",
+                            format_point(m.point)
+                        ),
+                    ));
+                }
+                game.play_timed(m.point, m.time_ms)
+                    .map_err(|e| RecordError::at(n, e.to_string()))?;
+                has_move = true;
+            }
+            Entry::VariationStart => {
+                if !has_move {
+                    return Err(RecordError::at(
+                        n,
+                        "a variation must follow the move it is an alternative to",
+                    ));
+                }
+                open.push(Open {
+                    line: n,
+                    back_to: game.current_path().to_vec(),
+                });
+                game.undo();
+                has_move = false;
+            }
+            Entry::VariationEnd => {
+                let Some(variation) = open.pop() else {
+                    return Err(RecordError::at(n, "'end-variation' without a 'variation'"));
+                };
+                if !has_move {
+                    return Err(RecordError::at(
+                        n,
+                        format!(
+                            "the variation opened at line {} has no moves",
+                            variation.line
+                        ),
+                    ));
+                }
+                game.go_to(&variation.back_to);
+                has_move = true;
+            }
+        }
+    }
+    match open.last() {
+        Some(variation) => Err(RecordError::at(
+            variation.line,
+            "this variation is not closed (no 'end-variation')",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Writes a game's main line in Piskvork's PSQ format (which has no variations):
+/// `Piskvorky WxH, 11:11, 0`, then one `x,y,ms` line per move (1-based, origin top-left).
 pub fn to_psq(game: &Game) -> String {
     let size = game.size();
     let mut out = format!("Piskvorky {size}x{size}, 11:11, 0\n");
-    for m in game.moves() {
+    for m in game.main_line() {
         let (x, y) = (m.point.col as u32 + 1, size as u32 - m.point.row as u32);
         out += &format!("{x},{y},{}\n", m.time_ms.unwrap_or(0));
     }
@@ -381,7 +566,7 @@ mod tests {
         let r = sample();
         let text = r.to_text();
         assert!(text.starts_with(
-            "gomoku-record 1\nrule standard\nsize 15\nblack Alice\nwhite DeepThought\nmove h8\n"
+            "gomoku-record 2\nrule standard\nsize 15\nblack Alice\nwhite DeepThought\nmove h8\n"
         ));
         let back = Record::parse(&text).unwrap();
         assert_eq!(back.game, r.game);
@@ -506,12 +691,203 @@ mod tests {
         );
         assert!(Record::parse("").is_err());
         assert!(
-            Record::parse("gomoku-record 2\nend\n")
+            Record::parse("gomoku-record 3\nend\n")
                 .unwrap_err()
                 .to_string()
-                .contains("version 2")
+                .contains("version 3")
         );
         assert!(Record::parse(&format!("{text}move a1\n")).is_err());
+    }
+
+    /// The example in the module's documentation.
+    const VARIATIONS: &str = "gomoku-record 2
+rule freestyle
+size 15
+black Alice
+white Computer
+move h8 1520
+move i9
+move j10 800
+variation
+  move i10 640
+  move i11
+end-variation
+move k11
+position h8 i9
+redo i10 i11
+result ongoing
+end
+";
+
+    fn pts(moves: &str) -> Vec<Point> {
+        parse_moves(moves, 15).unwrap()
+    }
+
+    #[test]
+    fn version_1_records_still_load() {
+        // As this build's predecessor wrote them: the moves are the position.
+        let text = "gomoku-record 1\nrule renju\nsize 15\nblack Alice\nwhite Computer\n\
+                    move h8 1520\nmove i9\nmove h9 300\nresult white-resigned\nend\n";
+        let r = Record::parse(text).unwrap();
+        assert_eq!((r.black.as_str(), r.white.as_str()), ("Alice", "Computer"));
+        assert_eq!(r.game.rule(), Rule::Renju);
+        assert_eq!(r.game.points().collect::<Vec<_>>(), pts("h8i9h9"));
+        assert_eq!(r.game.moves()[0].time_ms, Some(1520));
+        assert_eq!(r.game.outcome(), &Ending::Resign(Stone::White).outcome());
+        assert_eq!(r.game.main_line().count(), 3);
+        // Saved again, it is a version 2 record of the same game.
+        let again = r.to_text();
+        assert!(again.starts_with("gomoku-record 2\n"), "{again}");
+        assert_eq!(Record::parse(&again).unwrap(), r);
+        // Version 2's entries are not version 1's.
+        let err = Record::parse(&text.replace("move i9\n", "move i9\nvariation\n")).unwrap_err();
+        assert_eq!(err.line, 8, "{err}");
+        assert!(err.message.contains("version 2"), "{err}");
+    }
+
+    #[test]
+    fn variations_position_and_redo_load_and_save_as_written() {
+        let r = Record::parse(VARIATIONS).unwrap();
+        let g = &r.game;
+        // Stepped back from the variation: redo goes into it, not along the main line.
+        assert_eq!(g.points().collect::<Vec<_>>(), pts("h8i9"));
+        assert_eq!(g.current_path(), &[0, 0]);
+        assert_eq!(g.redo_choice(), Some(1));
+        assert_eq!(
+            g.redo_moves().map(|m| m.point).collect::<Vec<_>>(),
+            pts("i10i11")
+        );
+        assert_eq!(
+            g.main_line().map(|m| m.point).collect::<Vec<_>>(),
+            pts("h8i9j10k11")
+        );
+        assert_eq!(
+            g.next_moves().map(|m| m.time_ms).collect::<Vec<_>>(),
+            [Some(800), Some(640)]
+        );
+        assert_eq!(r.to_text(), VARIATIONS);
+
+        // Without `position` the game is at the end of the main line; without `redo`
+        // the line ahead is the position's main line.
+        let at_end =
+            Record::parse(&VARIATIONS.replace("position h8 i9\nredo i10 i11\n", "")).unwrap();
+        assert_eq!(at_end.game.points().collect::<Vec<_>>(), pts("h8i9j10k11"));
+        let main_ahead = Record::parse(&VARIATIONS.replace("redo i10 i11\n", "")).unwrap();
+        assert_eq!(main_ahead.game.redo_choice(), Some(0));
+        let in_variation = Record::parse(
+            &VARIATIONS.replace("position h8 i9\nredo i10 i11", "position h8 i9 i10"),
+        )
+        .unwrap();
+        assert_eq!(in_variation.game.variation_of_last(), Some((1, 2)));
+        assert!(!in_variation.game.on_main_line());
+        let off_tree =
+            Record::parse(&VARIATIONS.replace("position h8 i9", "position h8 j10")).unwrap_err();
+        assert_eq!(off_tree.line, 14, "{off_tree}");
+        assert!(off_tree.message.contains("move 2 (j10)"), "{off_tree}");
+        let start =
+            Record::parse(&VARIATIONS.replace("position h8 i9\nredo i10 i11", "position")).unwrap();
+        assert!(start.game.moves().is_empty());
+        assert_eq!(start.game.redo_moves().count(), 4);
+    }
+
+    #[test]
+    fn nested_variations_and_endings_round_trip() {
+        let mut g = Game::default();
+        for p in pts("h8i9j10k11") {
+            g.play_timed(p, Some(10)).unwrap();
+        }
+        g.undo_all();
+        g.play(pt("a1")).unwrap(); // another first move
+        g.play(pt("b2")).unwrap();
+        g.undo();
+        g.play(pt("c3")).unwrap(); // a variation inside the variation
+        g.go_to(&[0, 0]);
+        g.play(pt("d4")).unwrap(); // another third move of the main line
+        g.end(Ending::Resign(Stone::White)).unwrap();
+        let text = Record::new(g.clone(), "A", "B").to_text();
+        let expected = "move h8 10
+variation
+  move a1
+  move b2
+  variation
+    move c3
+  end-variation
+end-variation
+move i9 10
+move j10 10
+variation
+  move d4
+end-variation
+move k11 10
+position h8 i9 d4
+result white-resigned
+end
+";
+        assert!(text.ends_with(expected), "{text}");
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.game, g);
+        assert_eq!(back.to_text(), text);
+    }
+
+    fn pt(s: &str) -> Point {
+        parse_point(s, 15).unwrap()
+    }
+
+    #[test]
+    fn malformed_trees_say_what_and_where() {
+        let cases: [(&str, &str, usize, &str); 9] = [
+            (
+                "move i9\nmove j10 800\nvariation\n",
+                "move i9\nvariation\nvariation\n",
+                9,
+                "must follow",
+            ),
+            ("move k11\n", "move k11\nend-variation\n", 14, "without"),
+            ("end-variation\nmove k11\n", "move k11\n", 9, "not closed"),
+            ("  move i10 640\n  move i11\n", "", 10, "no moves"),
+            ("move i10 640", "move j10", 10, "already played"),
+            ("variation\n", "variation x\n", 9, "unexpected 'x'"),
+            ("redo i10 i11", "redo i10 j11", 15, "redo's move 2 (j11)"),
+            ("redo i10 i11", "redo i10 i11 z1", 15, "bad move"),
+            (
+                "position h8 i9\n",
+                "position h8 i9\nposition h8\n",
+                15,
+                "twice",
+            ),
+        ];
+        for (from, to, line, says) in cases {
+            assert!(VARIATIONS.contains(from), "{from}");
+            let text = VARIATIONS.replacen(from, to, 1);
+            let e = Record::parse(&text).unwrap_err();
+            assert_eq!(e.line, line, "{e}\n{text}");
+            assert!(e.message.contains(says), "{e}\n{text}");
+        }
+        // A move after a win cannot be in a variation either.
+        let won = "gomoku-record 2\nsize 15\nmove a1\nmove b1\nmove a2\nmove b2\nmove a3\nmove b3\n\
+                   move a4\nmove b4\nmove a5\nvariation\n  move a6\n  move c1\nend-variation\n\
+                   end\n";
+        assert!(Record::parse(won).is_ok());
+        let after_win = won.replace("end-variation\nend", "end-variation\nmove c1\nend");
+        let e = Record::parse(&after_win).unwrap_err();
+        assert_eq!(e.line, 16, "{e}");
+        assert!(e.message.contains("over"), "{e}");
+    }
+
+    #[test]
+    fn psq_and_move_strings_export_the_main_line() {
+        let mut r = Record::parse(VARIATIONS).unwrap();
+        let main = pts("h8i9j10k11");
+        let psq = from_psq(&to_psq(&r.game), Rule::Freestyle).unwrap();
+        assert_eq!(psq.points().collect::<Vec<_>>(), main);
+        r.game.go_to(&[]);
+        assert_eq!(
+            from_psq(&to_psq(&r.game), Rule::Freestyle)
+                .unwrap()
+                .points()
+                .collect::<Vec<_>>(),
+            main
+        );
     }
 
     #[test]
@@ -566,6 +942,21 @@ mod tests {
             if let Ok(r) = Record::parse(&text) {
                 // Whatever loads is a consistent game that saves and loads the same.
                 prop_assert_eq!(Record::parse(&r.to_text()).unwrap().game, r.game);
+            }
+        }
+
+        #[test]
+        fn byte_flips_in_a_tree_never_panic(flips in prop::collection::vec((any::<usize>(), any::<u8>()), 1..6)) {
+            let mut bytes = VARIATIONS.as_bytes().to_vec();
+            for (at, value) in flips {
+                let i = at % bytes.len();
+                bytes[i] = value;
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(r) = Record::parse(&text) {
+                let again = Record::parse(&r.to_text()).unwrap();
+                prop_assert_eq!(again.to_text(), r.to_text());
+                prop_assert_eq!(again.game, r.game);
             }
         }
 
