@@ -142,3 +142,51 @@ fn swap2_openings_prints_distinct_three_stone_openings_in_the_arena_format() {
     let bad = run(&["swap2-openings", "--count", "0"], "");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn analyse_prints_a_row_per_depth_with_each_lines_verdict_and_rejects_bad_arguments() {
+    let o = run(
+        &[
+            "analyse",
+            "--moves",
+            "h8i9h9i8",
+            "--multipv",
+            "3",
+            "--ms",
+            "150",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().collect();
+    assert!(!rows.is_empty());
+    for (k, row) in rows.iter().enumerate() {
+        assert!(row.starts_with(&format!("depth {} nodes ", k + 1)), "{row}");
+        let lines: Vec<&str> = row.split(" | ").skip(1).collect();
+        assert_eq!(lines.len(), 3, "{row}");
+        for line in lines {
+            assert!(line.contains('%'), "a chance in {line}");
+        }
+    }
+    // Black to move wins with the open four at h7 or h11.
+    let won = stdout(&run(
+        &["analyse", "--moves", "h8a15h9o15h10o1", "--ms", "10"],
+        "",
+    ));
+    assert!(won.contains("wins in 2"), "{won}");
+    for bad in [
+        &["analyse", "--moves", "h8h8"][..],
+        &["analyse", "--multipv", "0"],
+        &["analyse", "--ms", "soon"],
+        &["analyse", "--rule", "gomoku"],
+        &["analyse", "--moves"],
+        &["analyse", "--depth", "3"],
+    ] {
+        let o = run(bad, "");
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(!o.stderr.is_empty());
+    }
+    let over = run(&["analyse", "--moves", "h8a1h9a2h10a3h11a4h12"], "");
+    assert_eq!(over.status.code(), Some(2));
+}

@@ -1,10 +1,14 @@
-//! The AI worker's wire format: `ai::wire::decode_request` and `decode_reply` (for the board
-//! size the first byte picks) on arbitrary text. What decodes must encode and decode back
-//! to the same thing, and no number may change on the way in.
+//! The AI worker's wire format: `ai::wire::decode_request`, `decode_reply`,
+//! `decode_analysis_request` and `decode_analysis` (for the board size the first byte
+//! picks) on arbitrary text. What decodes must encode and decode back to the same thing,
+//! and no number may change on the way in.
 
 #![no_main]
 
-use gomoku_engine::ai::wire::{decode_reply, decode_request, encode_reply, encode_request};
+use gomoku_engine::ai::wire::{
+    decode_analysis, decode_analysis_request, decode_reply, decode_request, encode_analysis,
+    encode_analysis_request, encode_reply, encode_request,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -46,5 +50,25 @@ fuzz_target!(|data: &[u8]| {
             ),
             "the reply's numbers changed on decoding: {text:?}"
         );
+    }
+
+    if let Ok((game, settings)) = decode_analysis_request(&text) {
+        let line = encode_analysis_request(&game, &settings);
+        assert_eq!(
+            decode_analysis_request(&line).as_ref(),
+            Ok(&(game.clone(), settings)),
+            "{line}"
+        );
+        assert!(settings.lines >= 1);
+    }
+
+    if let Ok(Some(analysis)) = decode_analysis(&text, size) {
+        let line = encode_analysis(Some(&analysis));
+        assert_eq!(
+            decode_analysis(&line, size),
+            Ok(Some(analysis.clone())),
+            "{line}"
+        );
+        assert!(analysis.lines.iter().all(|l| !l.pv.is_empty()));
     }
 });

@@ -10,9 +10,10 @@ use std::fmt;
 /// Texel tuning fits the weights against (`ai::tuning::error`). This is the `k` that
 /// `ai::tuning::best_scale` finds for the shipped weights, measured with `pbrain-gomoku
 /// tune --games 800 --nodes 2000 --threads 1 --rounds 0 --seed S`: 752.5, 720.7 and
-/// 691.5 for seeds 1, 2 and 3 (about 16 500 quiet self-play positions each); their mean,
-/// rounded. It reads static scores of quiet positions best; a search's score is read the
-/// same way.
+/// 691.5 for seeds 1, 2 and 3 (about 16 500 quiet self-play positions each), 724.1 with
+/// `--games 2000 --seed 11` (41 080 positions, the tuning's own game count); rounded.
+/// It is fitted to static scores of quiet positions; a search's score is read the same
+/// way.
 pub const WIN_CHANCE_SCALE: f64 = 720.0;
 
 /// What a score means for the side to move.
