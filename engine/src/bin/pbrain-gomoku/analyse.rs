@@ -2,7 +2,12 @@
 //! few lines as the app's analysis panel shows them), one line per completed depth:
 //!
 //!     pbrain-gomoku analyse --moves h8i9h9i8 --multipv 3 --ms 2000
-//!     depth 9 nodes 412345 ms 1210 | i10 57% (+52) i10 h10 ... | j9 ...
+//!     ...
+//!     depth 8 nodes 164208 ms 1251 | h10 79% (+972) h10 h11 i10 g10 h7 h6 g8 j11 | h7 ...
+//!
+//! Each line: its move, its verdict (the mover's win chance, or `wins in N` / `loses in
+//! N` when forced), its score and its moves. Like a search, the analysis starts no new
+//! depth past 70% of its time.
 
 use gomoku_engine::Rule;
 use gomoku_engine::ai::{Analysis, AnalysisSettings, Limits, analyse, verdict};
