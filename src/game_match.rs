@@ -6,7 +6,7 @@ use crate::AppSystems;
 use crate::screens::{Phase, Screen};
 use bevy::prelude::*;
 use gomoku_engine::ai::Level;
-use gomoku_engine::game::Ending;
+use gomoku_engine::game::{Ending, Sibling};
 use gomoku_engine::record::Record;
 use gomoku_engine::swap2::{Seat, Swap2, Swap2Choice, Swap2Stage};
 use gomoku_engine::time_control::TimeControl;
@@ -212,6 +212,41 @@ impl Match {
         !self.is_online() && self.game.can_redo()
     }
 
+    /// May the players walk the game's tree (switch variations, go to a move, promote or
+    /// delete)? Not online, where both machines keep one line, and not while the computer
+    /// is to move: its search is for this position. Undo and redo are `can_undo` and
+    /// `can_redo`.
+    pub fn can_navigate(&self) -> bool {
+        !self.is_online() && !self.computer_to_move()
+    }
+
+    /// Is there a sibling of the last move that way to switch to?
+    pub fn can_switch_variation(&self, to: Sibling) -> bool {
+        self.can_navigate()
+            && self
+                .game
+                .variation_of_last()
+                .is_some_and(|(index, count)| match to {
+                    Sibling::Previous => index > 0,
+                    Sibling::Next => index + 1 < count,
+                })
+    }
+
+    /// Is the current position off the main line, so its line can be promoted?
+    pub fn can_promote(&self) -> bool {
+        self.can_navigate() && !self.game.on_main_line()
+    }
+
+    /// Is there a move to delete? Against the computer, as with undo, one of a person's.
+    pub fn can_delete(&self) -> bool {
+        self.can_navigate()
+            && if self.against_computer() {
+                (0..self.game.moves().len()).any(|i| !self.is_computer(Game::stone_of(i)))
+            } else {
+                !self.game.moves().is_empty()
+            }
+    }
+
     /// How long the side to move has been thinking. The clocks start once the Swap2
     /// opening has decided the colours: until then stones are placed by seat, not by
     /// colour, and no colour's clock is the placer's.
@@ -238,6 +273,8 @@ impl Match {
             .remaining_now(&self.game, stone, self.running())
     }
 
+    /// Steps back along the line, keeping it for redo; against the computer, back to a
+    /// person's turn.
     fn undo(&mut self) {
         if !self.can_undo() {
             return;
@@ -250,6 +287,8 @@ impl Match {
         }
     }
 
+    /// Steps forward along the line: into the variation last stepped back from, or the
+    /// main line; against the computer, on through its reply.
     fn redo(&mut self) {
         while self.game.redo().is_some() {
             self.settle_colours();
@@ -257,6 +296,71 @@ impl Match {
                 break;
             }
         }
+    }
+
+    /// Replaces the last move by its sibling variation.
+    fn switch_variation(&mut self, to: Sibling) {
+        if self.can_switch_variation(to) {
+            self.jump(|game| {
+                game.switch_variation(to);
+            });
+        }
+    }
+
+    /// Goes to the move at `path` in the tree (a click in the move list). Against the
+    /// computer, a position where it is to move goes on along the line to its recorded
+    /// reply, as redo does; with none, it thinks.
+    fn go_to(&mut self, path: &[usize]) {
+        if !self.can_navigate() {
+            return;
+        }
+        self.jump(|game| {
+            game.go_to(path);
+        });
+        while self.computer_to_move() && self.game.redo().is_some() {
+            self.settle_colours();
+        }
+    }
+
+    fn promote_line(&mut self) {
+        if self.can_promote() {
+            self.game.promote_line();
+        }
+    }
+
+    /// Deletes the current move and everything after it. Against the computer its reply
+    /// goes with the person's move before it, back to a person's turn, as undo steps back.
+    fn delete_move(&mut self) {
+        if !self.can_delete() {
+            return;
+        }
+        while self.game.delete_move().is_some() {
+            self.settle_colours();
+            if !self.computer_to_move() {
+                break;
+            }
+        }
+    }
+
+    /// Moves the game in its tree with `step`, then forgets the Swap2 choices made past
+    /// the lowest move the jump passed through (where the old and new paths part), as undo
+    /// does on its way back, and settles the colours.
+    fn jump(&mut self, step: impl FnOnce(&mut Game)) {
+        let before = self.game.current_path().to_vec();
+        step(&mut self.game);
+        if let Some(opening) = &mut self.opening {
+            let low = before
+                .iter()
+                .zip(self.game.current_path())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let mut at_low = self.game.clone();
+            while at_low.moves().len() > low {
+                at_low.undo();
+            }
+            opening.after_undo(&at_low);
+        }
+        self.settle_colours();
     }
 
     /// Places `p` for the side to move if `by` plays it; `used` is the thinking time when
@@ -361,11 +465,14 @@ impl Match {
         }
     }
 
-    /// Takes back `plies` moves agreed with the other player; the redo stack is not
-    /// offered online, so it is cleared with them.
+    /// Takes back `plies` moves agreed with the other player. Online the game keeps one
+    /// line on both machines (no redo, no variations), so the moves are deleted, not kept
+    /// as a line to redo.
     fn take_back(&mut self, plies: usize) {
         for _ in 0..plies {
-            if self.game.undo().is_none() {
+            if self.game.delete_move().is_none() {
+                // No move left: only a declared ending can go.
+                self.game.undo();
                 break;
             }
         }
@@ -442,6 +549,14 @@ pub enum MatchAction {
     },
     Undo,
     Redo,
+    /// Replace the last move by its previous or next sibling variation.
+    SwitchVariation(Sibling),
+    /// Make the current line the main line.
+    PromoteLine,
+    /// Delete the current move and every move after it.
+    DeleteMove,
+    /// Go to the move at this path in the game's tree (see `TreeItem`).
+    GoTo(Vec<usize>),
     /// A stone from the player on another machine, with the thinking time it reports:
     /// that machine measures its own player's turn, without the network's delay.
     PeerMove {
@@ -552,6 +667,10 @@ fn apply_actions(
             MatchAction::TakeBack { plies } => m.take_back(*plies),
             MatchAction::Undo => m.undo(),
             MatchAction::Redo => m.redo(),
+            MatchAction::SwitchVariation(to) => m.switch_variation(*to),
+            MatchAction::PromoteLine => m.promote_line(),
+            MatchAction::DeleteMove => m.delete_move(),
+            MatchAction::GoTo(path) => m.go_to(path),
             MatchAction::Restart => m.new_game(),
             MatchAction::NextGame => {
                 m.black = 1 - m.black;

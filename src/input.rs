@@ -8,6 +8,7 @@ use crate::screens::{Phase, Screen};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use gomoku_engine::game::Sibling;
 use gomoku_engine::{PlayError, Point};
 
 /// The point a stone would go to: under the pointer, or moved there with the arrows.
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     keyboard_cursor.run_if(in_state(Phase::HumanTurn)),
                     keyboard_commands,
+                    keyboard_tree,
                 )
                     .run_if(not(ui_has_keyboard)),
             )
@@ -152,6 +154,9 @@ fn keyboard_cursor(
     mut hover: ResMut<Hover>,
     mut actions: MessageWriter<MatchAction>,
 ) {
+    if shift_held(&keys) {
+        return; // Shift+arrows walk the game's tree (`keyboard_tree`).
+    }
     let size = game_match.game.size();
     let step = [
         (KeyCode::ArrowLeft, (-1, 0)),
@@ -194,5 +199,38 @@ fn keyboard_commands(
     }
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Menu);
+    }
+}
+
+/// Is Shift down, or let go this frame (see `keyboard_commands`)?
+fn shift_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let codes = [KeyCode::ShiftLeft, KeyCode::ShiftRight];
+    keys.any_pressed(codes) || keys.any_just_released(codes)
+}
+
+/// Shift+arrows walk the game's tree: left and right step back and forward along the line
+/// (undo and redo), up and down switch the last move to the previous or next variation.
+/// Plain arrows keep moving the board cursor. The match refuses what it does not allow
+/// (online, or while the computer is to move).
+fn keyboard_tree(keys: Res<ButtonInput<KeyCode>>, mut actions: MessageWriter<MatchAction>) {
+    if !shift_held(&keys) {
+        return;
+    }
+    let steps = [
+        (KeyCode::ArrowLeft, MatchAction::Undo),
+        (KeyCode::ArrowRight, MatchAction::Redo),
+        (
+            KeyCode::ArrowUp,
+            MatchAction::SwitchVariation(Sibling::Previous),
+        ),
+        (
+            KeyCode::ArrowDown,
+            MatchAction::SwitchVariation(Sibling::Next),
+        ),
+    ];
+    for (key, action) in steps {
+        if keys.just_pressed(key) {
+            actions.write(action);
+        }
     }
 }

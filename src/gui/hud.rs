@@ -210,11 +210,17 @@ pub(super) fn hud(
             }
             ui.separator();
 
-            ui.label("Moves (paste to set up a position)");
+            let mut tree_actions = Vec::new();
+            let changed = game_match.is_changed();
+            super::move_tree::section(ui, &game_match, changed, &mut tree_actions);
+            actions.write_batch(tree_actions);
+            ui.separator();
+
+            ui.label("Main line (paste moves to set up a position)");
             // Refilled only when the moves change (checked when the match changes), so a
             // player's edit, or a rejected paste, stays in the field.
             if game_match.is_changed() || field.shown_for.is_none() {
-                let current = format_moves(game.points());
+                let current = format_moves(game.main_line().map(|m| m.point));
                 if field.shown_for.as_ref() != Some(&current) {
                     field.text = current.clone();
                     field.shown_for = Some(current);

@@ -5,6 +5,7 @@ mod files;
 mod hud;
 mod labels;
 mod menu;
+mod move_tree;
 mod online;
 mod opening;
 mod over;
