@@ -1,9 +1,18 @@
 //! A backend that searches nothing: tests see each request and answer or fail it when
 //! they choose. Insert `FakeSearch` before the game's plugins to use it.
 
-use super::{Answer, RequestId, SearchFailure, SearchRequest, SearchService};
+use super::{AnalysisEnd, Answer, RequestId, SearchFailure, SearchRequest, SearchService};
 use bevy::prelude::*;
-use gomoku_engine::ai::SearchInfo;
+use gomoku_engine::ai::{Analysis, SearchInfo};
+
+/// What a test has said for a request, delivered at the next frame's end.
+#[derive(Debug)]
+enum Said {
+    Answer(Answer),
+    Report(Analysis),
+    End(AnalysisEnd),
+    Failure(SearchFailure),
+}
 
 #[derive(Resource, Default, Debug)]
 pub struct FakeSearch {
@@ -11,8 +20,8 @@ pub struct FakeSearch {
     pub pending: Vec<SearchRequest>,
     /// Requests the service cancelled.
     pub cancelled: Vec<RequestId>,
-    /// Answers the test has given, delivered at the next frame's end.
-    outbox: Vec<(RequestId, Answer)>,
+    /// What the test has said, delivered at the next frame's end.
+    outbox: Vec<(RequestId, Said)>,
 }
 
 impl FakeSearch {
@@ -21,14 +30,26 @@ impl FakeSearch {
         self.finish(id, Ok(Some(info)));
     }
 
-    /// Ends `id` with a failure, as a crashed search would.
+    /// Ends `id` with a failure, as a crashed search (or analysis) would.
     pub fn fail(&mut self, id: RequestId, failure: SearchFailure) {
-        self.finish(id, Err(failure));
+        self.pending.retain(|r| r.id != id);
+        self.outbox.push((id, Said::Failure(failure)));
+    }
+
+    /// Reports that analysis `id` has deepened to `analysis`; it keeps running.
+    pub fn report(&mut self, id: RequestId, analysis: Analysis) {
+        self.outbox.push((id, Said::Report(analysis)));
+    }
+
+    /// Ends analysis `id`, as one that spent its budget would.
+    pub fn end_analysis(&mut self, id: RequestId, end: AnalysisEnd) {
+        self.pending.retain(|r| r.id != id);
+        self.outbox.push((id, Said::End(end)));
     }
 
     fn finish(&mut self, id: RequestId, answer: Answer) {
         self.pending.retain(|r| r.id != id);
-        self.outbox.push((id, answer));
+        self.outbox.push((id, Said::Answer(answer)));
     }
 }
 
@@ -39,7 +60,12 @@ pub(super) fn drive(mut service: ResMut<SearchService>, mut fake: ResMut<FakeSea
     }
     let new = service.take_new();
     fake.pending.extend(new);
-    for (id, answer) in std::mem::take(&mut fake.outbox) {
-        service.answer(id, answer);
+    for (id, said) in std::mem::take(&mut fake.outbox) {
+        match said {
+            Said::Answer(answer) => service.answer(id, answer),
+            Said::Report(analysis) => service.report(id, analysis),
+            Said::End(end) => service.end_analysis(id, end),
+            Said::Failure(failure) => service.fail(id, failure),
+        }
     }
 }

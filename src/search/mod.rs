@@ -1,24 +1,25 @@
 //! The search service: one place where the app asks the engine to search a position.
-//! Whoever asks (the computer player, the hint, later analysis) owns its requests, keeps
-//! their ids and drops answers it no longer wants; the service knows nothing of why a
-//! position is asked. A backend runs the searches: tasks on the desktop's
-//! `AsyncComputeTaskPool`, Web Workers in the browser, or a fake that tests drive.
+//! Whoever asks (the computer player, the hint, live analysis, the review) owns its
+//! requests, keeps their ids and drops answers it no longer wants; the service knows
+//! nothing of why a position is asked. A request either chooses a move (one answer) or
+//! analyses (reports as it deepens, then an end). A backend runs them: threads of their
+//! own on the desktop, Web Workers in the browser, or a fake that tests drive.
 
 mod fake;
 #[cfg(not(target_arch = "wasm32"))]
-mod task_pool;
+mod threads;
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) use task_pool::panic_message;
+pub(crate) use threads::panic_message;
 #[cfg(target_arch = "wasm32")]
 mod worker;
 
 pub use fake::FakeSearch;
 #[cfg(not(target_arch = "wasm32"))]
-pub use task_pool::{SearchFn, TaskPoolSearch};
+pub use threads::{SearchFn, ThreadSearch};
 
 use bevy::prelude::*;
 use gomoku_engine::Game;
-use gomoku_engine::ai::{SearchInfo, SearchSettings};
+use gomoku_engine::ai::{Analysis, AnalysisSettings, SearchInfo, SearchSettings};
 use std::collections::HashMap;
 
 /// Names one request for as long as it lives.
@@ -35,6 +36,15 @@ pub enum Purpose {
     Hint,
     /// A look at a position nobody has to move in now.
     Analysis,
+    /// One position of a finished game's review.
+    Review,
+}
+
+/// What to do with a position: choose a move, or analyse it and report as it deepens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    Move(SearchSettings),
+    Analyse(AnalysisSettings),
 }
 
 /// One position to search, as it stood when asked.
@@ -43,7 +53,7 @@ pub struct SearchRequest {
     pub id: RequestId,
     pub purpose: Purpose,
     pub game: Game,
-    pub settings: SearchSettings,
+    pub task: Task,
 }
 
 /// A search that ended without an answer: the backend broke, not the position.
@@ -73,6 +83,10 @@ impl std::error::Error for SearchFailure {}
 /// has none.
 pub type Answer = Result<Option<SearchInfo>, SearchFailure>;
 
+/// How an analysis ended: its last report (`None` when there was nothing to analyse) or why
+/// it has none.
+pub type AnalysisEnd = Result<Option<Analysis>, SearchFailure>;
+
 /// Requests in flight and answers waiting to be taken. Several requests may be in flight
 /// at once; each answer waits under its own id until its owner takes it.
 #[derive(Resource, Default, Debug)]
@@ -80,11 +94,16 @@ pub struct SearchService {
     next_id: u64,
     /// Asked, not yet handed to the backend.
     queued: Vec<SearchRequest>,
-    /// Every request not yet answered or cancelled, and why it was asked.
-    pending: HashMap<RequestId, Purpose>,
+    /// Every request not yet answered or cancelled: why it was asked, and whether it is an
+    /// analysis (which ends with `AnalysisEnd`, not `Answer`).
+    pending: HashMap<RequestId, (Purpose, bool)>,
     /// Cancelled since the backend last looked.
     cancelled: Vec<RequestId>,
     answers: HashMap<RequestId, Answer>,
+    /// The newest report of each analysis still running.
+    reports: HashMap<RequestId, Analysis>,
+    /// Analyses that ended, waiting for their owners.
+    analysis_ends: HashMap<RequestId, AnalysisEnd>,
     /// Answers that arrived for requests already cancelled, and so were dropped.
     late: u32,
 }
@@ -97,14 +116,30 @@ impl SearchService {
         game: &Game,
         settings: SearchSettings,
     ) -> RequestId {
+        self.ask(purpose, game, Task::Move(settings))
+    }
+
+    /// Asks for an analysis of `game` as it stands now: its reports come in as it deepens
+    /// (`latest_report`), and its end once it has spent its budget (`take_analysis_end`).
+    pub fn request_analysis(
+        &mut self,
+        purpose: Purpose,
+        game: &Game,
+        settings: AnalysisSettings,
+    ) -> RequestId {
+        self.ask(purpose, game, Task::Analyse(settings))
+    }
+
+    fn ask(&mut self, purpose: Purpose, game: &Game, task: Task) -> RequestId {
         self.next_id += 1;
         let id = RequestId(self.next_id);
-        self.pending.insert(id, purpose);
+        self.pending
+            .insert(id, (purpose, matches!(task, Task::Analyse(_))));
         self.queued.push(SearchRequest {
             id,
             purpose,
             game: game.clone(),
-            settings,
+            task,
         });
         id
     }
@@ -113,6 +148,8 @@ impl SearchService {
     /// dropped. Cancelling an answered or unknown request does nothing.
     pub fn cancel(&mut self, id: RequestId) {
         self.answers.remove(&id);
+        self.reports.remove(&id);
+        self.analysis_ends.remove(&id);
         if self.pending.remove(&id).is_some() {
             self.queued.retain(|r| r.id != id);
             self.cancelled.push(id);
@@ -124,6 +161,18 @@ impl SearchService {
         self.answers.remove(&id)
     }
 
+    /// The newest report of analysis `id`, while it runs.
+    pub fn latest_report(&self, id: RequestId) -> Option<&Analysis> {
+        self.reports.get(&id)
+    }
+
+    /// How analysis `id` ended, once it has; taking it ends the request.
+    pub fn take_analysis_end(&mut self, id: RequestId) -> Option<AnalysisEnd> {
+        let end = self.analysis_ends.remove(&id)?;
+        self.reports.remove(&id);
+        Some(end)
+    }
+
     /// Is `id` still being searched?
     pub fn is_pending(&self, id: RequestId) -> bool {
         self.pending.contains_key(&id)
@@ -131,7 +180,7 @@ impl SearchService {
 
     /// Is any search for `purpose` running?
     pub fn is_busy_with(&self, purpose: Purpose) -> bool {
-        self.pending.values().any(|p| *p == purpose)
+        self.pending.values().any(|(p, _)| *p == purpose)
     }
 
     /// Answers dropped because their request had been cancelled.
@@ -157,6 +206,37 @@ impl SearchService {
             self.late += 1;
         }
     }
+
+    /// Backend side: analysis `id` has deepened. A report for a request no longer pending
+    /// is dropped.
+    fn report(&mut self, id: RequestId, analysis: Analysis) {
+        if self.pending.contains_key(&id) {
+            self.reports.insert(id, analysis);
+        } else {
+            self.late += 1;
+        }
+    }
+
+    /// Backend side: analysis `id` ended. Its last report stays readable until the end is
+    /// taken.
+    fn end_analysis(&mut self, id: RequestId, end: AnalysisEnd) {
+        if self.pending.remove(&id).is_some() {
+            if let Ok(Some(last)) = &end {
+                self.reports.insert(id, last.clone());
+            }
+            self.analysis_ends.insert(id, end);
+        } else {
+            self.late += 1;
+        }
+    }
+
+    /// Backend side: request `id` failed, whatever it asked.
+    fn fail(&mut self, id: RequestId, failure: SearchFailure) {
+        match self.pending.get(&id) {
+            Some((_, true)) => self.end_analysis(id, Err(failure)),
+            _ => self.answer(id, Err(failure)),
+        }
+    }
 }
 
 /// The backend runs in `PostUpdate`: it starts what this frame asked for and hands over
@@ -168,11 +248,11 @@ pub(super) fn plugin(app: &mut App) {
         return;
     }
     #[cfg(not(target_arch = "wasm32"))]
-    app.init_resource::<TaskPoolSearch>().add_systems(
+    app.init_resource::<ThreadSearch>().add_systems(
         PostUpdate,
         (
-            task_pool::follow_settings.run_if(resource_exists::<crate::settings::Settings>),
-            task_pool::drive,
+            threads::follow_settings.run_if(resource_exists::<crate::settings::Settings>),
+            threads::drive,
         )
             .chain(),
     );

@@ -6,7 +6,7 @@
 //! say). A worker that fails in any way is dropped and its request fails; the next
 //! request starts a fresh one.
 
-use super::{RequestId, SearchFailure, SearchRequest, SearchService};
+use super::{RequestId, SearchFailure, SearchRequest, SearchService, Task};
 use bevy::prelude::*;
 use gomoku_engine::ai::wire;
 use std::cell::RefCell;
@@ -23,14 +23,24 @@ const MAX_WORKERS: usize = 3;
 /// What a worker said, by the key of the worker that said it.
 enum WorkerEvent {
     Reply(u32, String),
+    /// An analysis has deepened: its newest report.
+    Progress(u32, String),
     Failed(u32, String),
+}
+
+/// What a busy worker is doing: the request, the board size its lines are read with, and
+/// whether it analyses (reports as it goes) or chooses a move.
+#[derive(Clone, Copy)]
+struct Busy {
+    id: RequestId,
+    size: u8,
+    analysing: bool,
 }
 
 struct Slot {
     key: u32,
     worker: web_sys::Worker,
-    /// The request it is searching and the board size its reply is read with.
-    busy: Option<(RequestId, u8)>,
+    busy: Option<Busy>,
     // Kept alive as long as the worker can call them.
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
@@ -61,13 +71,19 @@ impl WorkerPool {
         let sink = self.events.clone();
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
             move |event: web_sys::MessageEvent| {
-                let reply = js_sys::Reflect::get(&event.data(), &"reply".into())
-                    .ok()
-                    .and_then(|v| v.as_string());
-                sink.borrow_mut().push(match reply {
-                    Some(reply) => WorkerEvent::Reply(key, reply),
-                    None => WorkerEvent::Failed(key, "a message without a reply".into()),
-                });
+                let field = |name: &str| {
+                    js_sys::Reflect::get(&event.data(), &name.into())
+                        .ok()
+                        .and_then(|v| v.as_string())
+                };
+                sink.borrow_mut()
+                    .push(match (field("reply"), field("progress")) {
+                        (Some(reply), _) => WorkerEvent::Reply(key, reply),
+                        (None, Some(progress)) => WorkerEvent::Progress(key, progress),
+                        (None, None) => {
+                            WorkerEvent::Failed(key, "a message without a reply".into())
+                        }
+                    });
             },
         );
         let sink = self.events.clone();
@@ -108,24 +124,36 @@ impl WorkerPool {
             };
             let request = self.waiting.pop_front().expect("front was just seen");
             let posted = slot.and_then(|i| {
-                let line = wire::encode_request(&request.game, &request.settings);
+                let (field, line) = match &request.task {
+                    Task::Move(settings) => {
+                        ("request", wire::encode_request(&request.game, settings))
+                    }
+                    Task::Analyse(settings) => (
+                        "analyse",
+                        wire::encode_analysis_request(&request.game, settings),
+                    ),
+                };
                 let message = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&message, &"request".into(), &line.into());
+                let _ = js_sys::Reflect::set(&message, &field.into(), &line.into());
                 let slot = &mut self.slots[i];
                 slot.worker
                     .post_message(&message)
                     .map_err(|e| SearchFailure::Unavailable(format!("{e:?}")))?;
-                slot.busy = Some((request.id, request.game.size()));
+                slot.busy = Some(Busy {
+                    id: request.id,
+                    size: request.game.size(),
+                    analysing: matches!(request.task, Task::Analyse(_)),
+                });
                 Ok(())
             });
             if let Err(failure) = posted {
                 error!("AI worker: {failure}");
-                service.answer(request.id, Err(failure));
+                service.fail(request.id, failure);
             }
         }
     }
 
-    fn drop_worker(&mut self, key: u32) -> Option<(RequestId, u8)> {
+    fn drop_worker(&mut self, key: u32) -> Option<Busy> {
         let i = self.slots.iter().position(|s| s.key == key)?;
         self.slots.remove(i).busy
     }
@@ -137,7 +165,7 @@ fn drive(mut service: ResMut<SearchService>, mut pool: NonSendMut<WorkerPool>) {
         let searching = pool
             .slots
             .iter()
-            .find(|s| s.busy.is_some_and(|(busy, _)| busy == id));
+            .find(|s| s.busy.is_some_and(|busy| busy.id == id));
         if let Some(key) = searching.map(|s| s.key) {
             pool.drop_worker(key);
         }
@@ -147,32 +175,51 @@ fn drive(mut service: ResMut<SearchService>, mut pool: NonSendMut<WorkerPool>) {
     let events = std::mem::take(&mut *pool.events.borrow_mut());
     for event in events {
         match event {
+            WorkerEvent::Progress(key, line) => {
+                let Some(busy) = pool
+                    .slots
+                    .iter()
+                    .find(|s| s.key == key)
+                    .and_then(|s| s.busy)
+                else {
+                    continue; // A worker already dropped or done.
+                };
+                match wire::decode_analysis(&line, busy.size) {
+                    Ok(Some(analysis)) => service.report(busy.id, analysis),
+                    Ok(None) => {}
+                    Err(e) => warn!("AI worker: an unreadable report '{line}': {e}"),
+                }
+            }
             WorkerEvent::Reply(key, reply) => {
                 let Some(slot) = pool.slots.iter_mut().find(|s| s.key == key) else {
                     continue; // A worker already dropped.
                 };
-                let Some((id, size)) = slot.busy.take() else {
+                let Some(busy) = slot.busy.take() else {
                     continue;
                 };
-                match wire::decode_reply(&reply, size) {
-                    Ok(found) => service.answer(id, Ok(found)),
-                    Err(e) => {
-                        // A trap, a module that failed to load, or garbage: this worker
-                        // is not to be trusted again.
-                        pool.drop_worker(key);
-                        let failure = match reply.strip_prefix("error ") {
-                            Some(why) => SearchFailure::Crashed(why.to_string()),
-                            None => SearchFailure::Unreadable(format!("'{reply}': {e}")),
-                        };
-                        error!("AI worker: {failure}");
-                        service.answer(id, Err(failure));
-                    }
+                let read = if busy.analysing {
+                    wire::decode_analysis(&reply, busy.size)
+                        .map(|end| service.end_analysis(busy.id, Ok(end)))
+                } else {
+                    wire::decode_reply(&reply, busy.size)
+                        .map(|found| service.answer(busy.id, Ok(found)))
+                };
+                if let Err(e) = read {
+                    // A trap, a module that failed to load, or garbage: this worker is
+                    // not to be trusted again.
+                    pool.drop_worker(key);
+                    let failure = match reply.strip_prefix("error ") {
+                        Some(why) => SearchFailure::Crashed(why.to_string()),
+                        None => SearchFailure::Unreadable(format!("'{reply}': {e}")),
+                    };
+                    error!("AI worker: {failure}");
+                    service.fail(busy.id, failure);
                 }
             }
             WorkerEvent::Failed(key, why) => {
                 error!("AI worker failed: {why}");
-                if let Some((id, _)) = pool.drop_worker(key) {
-                    service.answer(id, Err(SearchFailure::Crashed(why)));
+                if let Some(busy) = pool.drop_worker(key) {
+                    service.fail(busy.id, SearchFailure::Crashed(why));
                 }
             }
         }
