@@ -465,6 +465,20 @@ impl Match {
         }
     }
 
+    /// Shows the position at `path` in the game's tree, whoever is to move there: a review
+    /// shows any position of its game (and the computer waits while it is open, so unlike
+    /// `go_to` nothing is replayed after it). Not online, where the board is both
+    /// machines'.
+    fn show_position(&mut self, path: &[usize]) {
+        if self.is_online() {
+            self.notice = Some("Online, the board stays with the game.".to_string());
+            return;
+        }
+        self.jump(|game| {
+            game.go_to(path);
+        });
+    }
+
     /// Takes back `plies` moves agreed with the other player. Online the game keeps one
     /// line on both machines (no redo, no variations), so the moves are deleted, not kept
     /// as a line to redo.
@@ -574,6 +588,9 @@ pub enum MatchAction {
     TakeBack {
         plies: usize,
     },
+    /// Show the position at this path of the tree (child indices from the start), whoever
+    /// is to move: a review's chart or marked move.
+    ShowPosition(Vec<usize>),
     /// Start this game again with the same colours.
     Restart,
     /// Start the next game with colours swapped.
@@ -665,6 +682,7 @@ fn apply_actions(
             }
             MatchAction::End(ending) => m.end(*ending),
             MatchAction::TakeBack { plies } => m.take_back(*plies),
+            MatchAction::ShowPosition(path) => m.show_position(path),
             MatchAction::Undo => m.undo(),
             MatchAction::Redo => m.redo(),
             MatchAction::SwitchVariation(to) => m.switch_variation(*to),

@@ -2,8 +2,10 @@
 
 use crate::AppSystems;
 use crate::ai::AskHint;
+use crate::analysis::ToggleAnalysis;
 use crate::board::BoardLayout;
 use crate::game_match::{Match, MatchAction, PlayerKind};
+use crate::review::ReviewCommand;
 use crate::screens::{Phase, Screen};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -182,6 +184,8 @@ fn keyboard_commands(
     keys: Res<ButtonInput<KeyCode>>,
     mut actions: MessageWriter<MatchAction>,
     mut hint: MessageWriter<AskHint>,
+    mut analysis: MessageWriter<ToggleAnalysis>,
+    mut review: MessageWriter<ReviewCommand>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     // A modifier counts if it is down or was let go this frame: at a low frame rate (a
@@ -196,6 +200,10 @@ fn keyboard_commands(
         actions.write(MatchAction::Undo);
     } else if !ctrl && keys.just_pressed(KeyCode::KeyH) {
         hint.write(AskHint);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyA) {
+        analysis.write(ToggleAnalysis);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyR) {
+        review.write(ReviewCommand::Start);
     }
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Menu);

@@ -2,16 +2,19 @@
 //! calls. Rules, AI and records live in the `gomoku-engine` crate.
 
 pub mod ai;
+pub mod analysis;
 pub mod board;
 pub mod game_match;
 pub mod gui;
 pub mod input;
 pub mod launch;
 pub mod online;
+pub mod review;
 pub mod saves;
 pub mod screens;
 pub mod search;
 pub mod settings;
+pub mod share;
 pub mod storage;
 pub mod theme;
 
@@ -48,6 +51,8 @@ pub fn core_plugin(app: &mut App) {
         saves::plugin,
         search::plugin,
         ai::plugin,
+        analysis::plugin,
         online::plugin,
+        review::plugin,
     ));
 }

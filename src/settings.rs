@@ -58,7 +58,17 @@ pub struct Settings {
     pub computer_threads: u8,
     /// The computer's transposition table in MiB (one of `COMPUTER_MEMORY_CHOICES_MIB`).
     pub computer_memory_mib: u16,
+    /// Live analysis: the engine's judgement of the position beside the board.
+    pub analysis: bool,
+    /// Live analysis draws the best line always, not only while the pointer is on the bar.
+    pub analysis_line_always: bool,
+    /// A review's thinking time for each position of the game, in milliseconds (one of
+    /// `REVIEW_BUDGET_CHOICES_MS`).
+    pub review_ms: u32,
 }
+
+/// The review budgets the menu offers for each position: quick, sound, thorough.
+pub const REVIEW_BUDGET_CHOICES_MS: [u32; 4] = [250, 500, 1000, 2000];
 
 /// The table sizes the menu offers: more remembers more of a long think, and costs the
 /// memory whether it is used or not.
@@ -90,6 +100,9 @@ impl Default for Settings {
             room: String::new(),
             computer_threads: 0,
             computer_memory_mib: 64,
+            analysis: false,
+            analysis_line_always: false,
+            review_ms: 500,
         }
     }
 }

@@ -9,6 +9,7 @@ use super::opening::{Next, OpeningWork};
 use super::{Asked, is_position};
 use crate::AppSystems;
 use crate::game_match::{Match, MatchAction, PlayerKind};
+use crate::review::GameReview;
 use crate::screens::{Phase, Screen};
 use crate::search::{Purpose, SearchFailure, SearchService};
 use bevy::prelude::*;
@@ -140,10 +141,13 @@ fn ask_or_cancel(
     mut computer: ResMut<ComputerPlayer>,
     mut service: ResMut<SearchService>,
     mut actions: MessageWriter<MatchAction>,
+    review: Res<GameReview>,
 ) {
     let game = &game_match.game;
     let computer = &mut *computer;
-    let to_move = *phase.get() == Phase::ComputerTurn;
+    // While a player reviews the game, the computer waits: the position on the board is
+    // one being studied, not one to play on in.
+    let to_move = *phase.get() == Phase::ComputerTurn && !review.open;
     if let Some(asked) = &computer.asked
         && (!to_move || !asked.is_for(game))
     {

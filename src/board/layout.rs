@@ -67,23 +67,29 @@ impl BoardLayout {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct ReservedRight(pub f32);
 
+/// Logical pixels on the left of the window kept free of the board (the analysis bar).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ReservedLeft(pub f32);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardLayout>()
         .init_resource::<ReservedRight>()
+        .init_resource::<ReservedLeft>()
         .add_systems(Update, update_layout.before(AppSystems::RecordInput));
 }
 
 fn update_layout(
     window: Query<&Window, With<PrimaryWindow>>,
-    reserved: Res<ReservedRight>,
+    right: Res<ReservedRight>,
+    left: Res<ReservedLeft>,
     game_match: Res<Match>,
     mut layout: ResMut<BoardLayout>,
 ) {
     let size = game_match.game.size();
     let new = match window.single() {
         Ok(w) => {
-            let area = Vec2::new((w.width() - reserved.0).max(1.0), w.height());
-            BoardLayout::fit(Vec2::new(-reserved.0 / 2.0, 0.0), area, size)
+            let area = Vec2::new((w.width() - right.0 - left.0).max(1.0), w.height());
+            BoardLayout::fit(Vec2::new((left.0 - right.0) / 2.0, 0.0), area, size)
         }
         // Headless (tests): keep the placement, follow the board size.
         Err(_) => BoardLayout { size, ..*layout },

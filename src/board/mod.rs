@@ -3,7 +3,7 @@
 pub mod layout;
 pub mod view;
 
-pub use layout::{BoardLayout, ReservedRight};
+pub use layout::{BoardLayout, ReservedLeft, ReservedRight};
 
 use bevy::prelude::*;
 

@@ -1,6 +1,7 @@
 //! The load dialog: saved games with their date, players and length; a corrupt file shows
 //! its error and cannot be chosen. Reading and loading happen in `crate::saves`.
 
+use crate::review::ReviewCommand;
 use crate::saves::{SaveAction, SaveShelf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -9,6 +10,7 @@ pub(super) fn file_dialog(
     mut contexts: EguiContexts,
     shelf: Res<SaveShelf>,
     mut requests: MessageWriter<SaveAction>,
+    mut review: MessageWriter<ReviewCommand>,
 ) -> Result {
     let Some(listing) = &shelf.listing else {
         return Ok(());
@@ -48,6 +50,15 @@ pub(super) fn file_dialog(
                                     );
                                     if ui.button(text).clicked() {
                                         chosen = Some(listed.entry.id.clone());
+                                    }
+                                    if ui
+                                        .small_button("Review")
+                                        .on_hover_text("Load it and let the engine judge it")
+                                        .clicked()
+                                    {
+                                        chosen = Some(listed.entry.id.clone());
+                                        // Read after this load is applied (next frame).
+                                        review.write(ReviewCommand::Start);
                                     }
                                 }
                                 Err(e) => {

@@ -5,7 +5,6 @@ use crate::ai::{AskHint, ComputerPlayer, Hint, RetryComputer};
 use crate::board::ReservedRight;
 use crate::game_match::{Match, MatchAction};
 use crate::online::{Online, OnlineCommand};
-use crate::saves::{SaveAction, SaveShelf};
 use crate::screens::{Phase, Screen};
 use crate::settings::{Settings, persist};
 use crate::storage::Store;
@@ -43,14 +42,13 @@ pub(super) fn hud(
     phase: Res<State<Phase>>,
     computer: Res<ComputerPlayer>,
     hint: Res<Hint>,
-    shelf: Res<SaveShelf>,
     mut settings: ResMut<Settings>,
     store: Res<Store>,
     mut reserved: ResMut<ReservedRight>,
     mut actions: MessageWriter<MatchAction>,
     mut ask_hint: MessageWriter<AskHint>,
     mut retry: MessageWriter<RetryComputer>,
-    mut save_actions: MessageWriter<SaveAction>,
+    mut keep: super::share::KeepAndShare,
     mut next: ResMut<NextState<Screen>>,
     mut field: Local<ImportField>,
     mut online: OnlinePanel,
@@ -60,6 +58,7 @@ pub(super) fn hud(
     let game = &game_match.game;
     // Changed inside the panel, stored after it: no storage work inside UI closures.
     let mut show_numbers = None;
+    let mut analysis = None;
     let mut online_out = super::online::HudRequests::default();
     let is_online = online.room.is_some();
     let response = egui::Panel::right("hud")
@@ -189,25 +188,26 @@ pub(super) fn hud(
                 } else if let Some(p) = hint.point(&game_match) {
                     ui.label(format!("Try {}", format_point(p)));
                 }
-            });
-            ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
-                    save_actions.write(SaveAction::SaveGame);
-                }
+                let mut analysing = settings.analysis;
                 if ui
-                    .add_enabled(!is_online, egui::Button::new("Load…"))
-                    .clicked()
+                    .add_enabled_ui(!is_online, |ui| ui.toggle_value(&mut analysing, "Analysis"))
+                    .inner
+                    .on_hover_text("A: the engine's judgement of the position, live")
+                    .changed()
                 {
-                    save_actions.write(SaveAction::ListSaves);
+                    analysis = Some(analysing);
                 }
+            });
+            super::share::keep_and_share_row(ui, &mut keep, &game_match, is_online);
+            ui.horizontal(|ui| {
                 if ui.button("Menu").on_hover_text("Esc").clicked() {
                     next.set(Screen::Menu);
                 }
+                let mut numbers = settings.show_numbers;
+                if ui.checkbox(&mut numbers, "Move numbers").changed() {
+                    show_numbers = Some(numbers);
+                }
             });
-            let mut numbers = settings.show_numbers;
-            if ui.checkbox(&mut numbers, "Move numbers").changed() {
-                show_numbers = Some(numbers);
-            }
             ui.separator();
 
             let mut tree_actions = Vec::new();
@@ -242,7 +242,8 @@ pub(super) fn hud(
             let hint_failure = hint.failure.as_ref();
             for message in [
                 game_match.notice.as_ref(),
-                shelf.status.as_ref(),
+                keep.shelf.status.as_ref(),
+                keep.status(),
                 hint_failure,
             ]
             .into_iter()
@@ -260,6 +261,10 @@ pub(super) fn hud(
     online.requests.write_batch(online_out.commands);
     if let Some(numbers) = show_numbers {
         settings.show_numbers = numbers;
+        persist(&store, &settings);
+    }
+    if let Some(on) = analysis {
+        settings.analysis = on;
         persist(&store, &settings);
     }
     Ok(())

@@ -170,6 +170,8 @@ pub(super) fn menu(
                         ui.label("");
                         ui.checkbox(&mut s.show_numbers, "Show move numbers");
                         ui.end_row();
+
+                        analysis_rows(ui, &mut s);
                     });
                 if let Some((background, stones, line)) = preview {
                     ui.add_space(12.0);
@@ -200,7 +202,7 @@ pub(super) fn menu(
                     .clicked();
                 ui.label(
                     egui::RichText::new(
-                        "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · H hint · Esc menu",
+                        "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · H hint · A analysis · R review · Esc menu",
                     )
                     .small()
                     .weak(),
@@ -311,6 +313,30 @@ fn computer_resources_rows(ui: &mut egui::Ui, s: &mut Settings) {
         .show_ui(ui, |ui| {
             for mib in COMPUTER_MEMORY_CHOICES_MIB {
                 ui.selectable_value(&mut s.computer_memory_mib, mib, format!("{mib} MiB"));
+            }
+        });
+    ui.end_row();
+}
+
+/// Live analysis (on, and whether its best line always shows) and the review's budget.
+fn analysis_rows(ui: &mut egui::Ui, s: &mut Settings) {
+    use crate::settings::REVIEW_BUDGET_CHOICES_MS;
+    ui.label("Analysis");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut s.analysis, "Live (A)")
+            .on_hover_text("The engine's judgement of the position beside the board");
+        ui.add_enabled(
+            s.analysis,
+            egui::Checkbox::new(&mut s.analysis_line_always, "Always show the best line"),
+        );
+    });
+    ui.end_row();
+    ui.label("Review");
+    egui::ComboBox::from_id_salt("review_ms")
+        .selected_text(format!("{} ms a position", s.review_ms))
+        .show_ui(ui, |ui| {
+            for ms in REVIEW_BUDGET_CHOICES_MS {
+                ui.selectable_value(&mut s.review_ms, ms, format!("{ms} ms a position"));
             }
         });
     ui.end_row();

@@ -1,6 +1,7 @@
 //! Everything drawn with egui: the menu, the HUD, the game-over panel, board labels and
 //! the save/load dialog. Only the windowed app adds this plugin.
 
+mod analysis;
 mod files;
 mod hud;
 mod labels;
@@ -9,8 +10,10 @@ mod move_tree;
 mod online;
 mod opening;
 mod over;
+mod review;
+mod share;
 
-use crate::board::ReservedRight;
+use crate::board::{ReservedLeft, ReservedRight};
 use crate::input::{UiHasKeyboard, UiHasPointer};
 use crate::screens::Screen;
 use bevy::prelude::*;
@@ -20,6 +23,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub const HUD_WIDTH: f32 = 290.0;
 
 pub fn plugin(app: &mut App) {
+    app.add_plugins(crate::share::plugin);
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -31,6 +35,8 @@ pub fn plugin(app: &mut App) {
                 (
                     hud::hud,
                     labels::labels,
+                    analysis::analysis_overlay,
+                    review::review_window,
                     over::game_over,
                     files::file_dialog,
                 )
@@ -39,9 +45,13 @@ pub fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(OnExit(Screen::Playing), |mut r: ResMut<ReservedRight>| {
-            r.0 = 0.0
-        });
+        .add_systems(
+            OnExit(Screen::Playing),
+            |mut right: ResMut<ReservedRight>, mut left: ResMut<ReservedLeft>| {
+                right.0 = 0.0;
+                left.0 = 0.0;
+            },
+        );
 }
 
 fn spawn_camera(mut commands: Commands) {

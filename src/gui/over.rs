@@ -3,6 +3,7 @@
 
 use crate::game_match::{Match, MatchAction};
 use crate::online::{Online, OnlineCommand};
+use crate::review::ReviewCommand;
 use crate::screens::{Phase, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -15,6 +16,7 @@ pub(super) fn game_over(
     mut hidden: Local<Option<usize>>,
     mut actions: MessageWriter<MatchAction>,
     mut online_requests: MessageWriter<OnlineCommand>,
+    mut review: MessageWriter<ReviewCommand>,
     online: Option<Res<Online>>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -65,6 +67,14 @@ pub(super) fn game_over(
                 }
                 if ui.button("Review board").clicked() {
                     *hidden = Some(moves);
+                }
+                if ui
+                    .button("Review game")
+                    .on_hover_text("The engine judges every move and marks the mistakes")
+                    .clicked()
+                {
+                    *hidden = Some(moves);
+                    review.write(ReviewCommand::Start);
                 }
                 if ui.button("Menu").clicked() {
                     next.set(Screen::Menu);

@@ -1,14 +1,17 @@
 //! The page's side of a launch: its query string stands for the command line, and
 //! `window.gomokuState` is a read-only window onto the game for the browser tests: the
 //! frame count, the screen, the move string, whether the computer thinks or is in
-//! trouble, the hint shown, the online room and its connection, and the board's placement
-//! in CSS pixels.
+//! trouble, the hint shown, live analysis's candidates and depth, the review's progress,
+//! the online room and its connection, and the board's placement in CSS pixels.
 
 use crate::ai::{ComputerPlayer, Hint};
+use crate::analysis::LiveAnalysis;
 use crate::board::BoardLayout;
 use crate::game_match::Match;
 use crate::online::Online;
+use crate::review::GameReview;
 use crate::screens::Screen;
+use crate::share::ShareStatus;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use gomoku_engine::notation::{format_moves, format_point};
@@ -46,6 +49,7 @@ fn publish(
     layout: Res<BoardLayout>,
     computer: Res<ComputerPlayer>,
     hint: Res<Hint>,
+    (live, review, shared): (Res<LiveAnalysis>, Res<GameReview>, Option<Res<ShareStatus>>),
     online: Option<Res<Online>>,
     window: Query<&Window, With<PrimaryWindow>>,
 ) {
@@ -73,6 +77,27 @@ fn publish(
         .map(format_point)
         .unwrap_or_default();
     set("hint", hinted.into());
+    let analysis = live.of(&game_match.game);
+    let candidates: Vec<String> = analysis
+        .map(|a| a.lines.iter().map(|l| format_point(l.pv[0])).collect())
+        .unwrap_or_default();
+    set("candidates", candidates.join(" ").into());
+    set(
+        "analysisDepth",
+        JsValue::from_f64(analysis.map_or(0.0, |a| a.depth as f64)),
+    );
+    let reviewed = review.current.as_ref().filter(|_| review.open);
+    let progress = reviewed.map_or(String::new(), |r| {
+        let (done, total) = r.progress();
+        format!("{done}/{total}")
+    });
+    set("review", progress.into());
+    let marked = reviewed.map_or(0, |r| {
+        r.moves.iter().filter(|m| m.severity.is_some()).count()
+    });
+    set("reviewMarks", JsValue::from_f64(marked as f64));
+    let shared = shared.and_then(|s| s.0.clone()).unwrap_or_default();
+    set("shared", shared.into());
     let (room, connection, refused) = online.as_deref().map_or_else(
         || (String::new(), String::new(), 0.0),
         |o| {

@@ -16,6 +16,7 @@ pub use screenshot::{ScreenshotVerdict, judge_pixels};
 
 use crate::game_match::{MatchAction, PlayerKind};
 use crate::online::OnlineCommand;
+use crate::review::ReviewCommand;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::theme::AfterLoading;
@@ -28,7 +29,11 @@ pub fn plugin(app: &mut App) {
         .is_some_and(LaunchOptions::straight_to_game);
     if straight_to_game {
         app.insert_resource(AfterLoading(Screen::Playing))
-            .add_systems(Startup, start_launched_game.after(apply_settings_overrides));
+            .add_systems(Startup, start_launched_game.after(apply_settings_overrides))
+            .add_systems(
+                OnEnter(Screen::Playing),
+                review_launched_game.run_if(run_once),
+            );
     }
     app.add_systems(Startup, (apply_settings_overrides, start_online).chain());
     app.add_plugins((screenshot::plugin, frame_stats::plugin));
@@ -55,7 +60,11 @@ fn apply_settings_overrides(options: Option<Res<LaunchOptions>>, mut settings: R
     if let Some(rule) = options.rule {
         s.rule = rule.keyword().to_string();
     }
+    if let Some(size) = options.size {
+        s.size = size;
+    }
     s.show_numbers |= options.numbers;
+    s.analysis |= options.analysis;
     for (wanted, setting) in [
         (&options.name, &mut s.name_one),
         (&options.signal, &mut s.signal),
@@ -154,5 +163,12 @@ fn start_launched_game(
     actions.write(MatchAction::NewMatch(setup));
     if let Some(moves) = &options.position {
         actions.write(MatchAction::SetPosition(moves.clone()));
+    }
+}
+
+/// `--review`: the first time the board shows, its game's review opens.
+fn review_launched_game(options: Res<LaunchOptions>, mut review: MessageWriter<ReviewCommand>) {
+    if options.review {
+        review.write(ReviewCommand::Start);
     }
 }

@@ -4,6 +4,7 @@
 use crate::online::{ColourChoice, RoomCode};
 use bevy::prelude::*;
 use gomoku_engine::Rule;
+use gomoku_engine::board::{MAX_SIZE, MIN_SIZE};
 use gomoku_engine::time_control::TimeControl;
 use std::path::PathBuf;
 
@@ -15,7 +16,10 @@ gomoku [options]
   --background NAME   board background
   --lines NAME        line colour
   --rule RULE         freestyle, standard or renju
+  --size N            board size, 5 to 25 (default 15)
   --numbers           show move numbers
+  --analysis          live analysis on (the engine's judgement beside the board)
+  --review            open the review of the position's game at once
   --window WxH        window size in logical pixels (default 1280x800)
   --play              skip the menu: start a game with the remembered settings
   --menu              with --screenshot: capture the menu instead of a game
@@ -59,7 +63,10 @@ pub struct LaunchOptions {
     pub background: Option<String>,
     pub lines: Option<String>,
     pub rule: Option<Rule>,
+    pub size: Option<u8>,
     pub numbers: bool,
+    pub analysis: bool,
+    pub review: bool,
     pub window: Option<(u32, u32)>,
     pub play: bool,
     pub menu: bool,
@@ -92,7 +99,20 @@ impl LaunchOptions {
                 "--background" => o.background = Some(value()?),
                 "--lines" => o.lines = Some(value()?),
                 "--rule" => o.rule = Some(value()?.parse()?),
+                "--size" => {
+                    let v = value()?;
+                    let size = v
+                        .parse()
+                        .ok()
+                        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                        .ok_or_else(|| {
+                            format!("bad board size '{v}' (use {MIN_SIZE} to {MAX_SIZE})")
+                        })?;
+                    o.size = Some(size);
+                }
                 "--numbers" => o.numbers = true,
+                "--analysis" => o.analysis = true,
+                "--review" => o.review = true,
                 "--window" => {
                     let v = value()?;
                     let parsed = v
@@ -189,6 +209,9 @@ mod tests {
         assert!(parse(&["--position"]).is_err());
         assert!(parse(&["--bogus"]).is_err());
         assert!(!parse(&[]).unwrap().unwrap().straight_to_game());
+        assert_eq!(parse(&["--size", "19"]).unwrap().unwrap().size, Some(19));
+        assert!(parse(&["--size", "4"]).is_err());
+        assert!(parse(&["--size", "x"]).is_err());
     }
 
     #[test]

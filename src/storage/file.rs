@@ -2,7 +2,7 @@
 //! progress (`online-game.ron`) in the data dir.
 //! `GOMOKU_HOME` puts both under one folder (tests, CI, portable installs).
 
-use super::{SaveEntry, Storage, StorageError, format_utc, save_stamp};
+use super::{SaveEntry, Storage, StorageError, format_utc, image_name, save_stamp};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use web_time::{SystemTime, UNIX_EPOCH};
@@ -142,6 +142,28 @@ impl Storage for FileStorage {
         })
     }
 
+    fn write_image(&self, png: &[u8]) -> Result<String, StorageError> {
+        std::fs::create_dir_all(&self.saves_dir).map_err(io_error("create", &self.saves_dir))?;
+        let now = SystemTime::now();
+        for n in 1.. {
+            let path = self.saves_dir.join(image_name(now, n));
+            // `create_new`: an existing picture is never written over, even by a race.
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut file) => {
+                    std::io::Write::write_all(&mut file, png).map_err(io_error("write", &path))?;
+                    return Ok(path.display().to_string());
+                }
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io_error("create", &path)(e)),
+            }
+        }
+        unreachable!("some sequence number is free")
+    }
+
     fn read_save(&self, id: &str) -> Result<String, StorageError> {
         if id.contains(['/', '\\']) || id.starts_with('.') {
             return Err(StorageError::BadName(id.to_string()));
@@ -190,6 +212,12 @@ mod tests {
         store.save_settings("x").unwrap();
         store.save_settings("y").unwrap();
         assert_eq!(store.load_settings().unwrap().as_deref(), Some("y"));
+        let first = store.write_image(b"one").unwrap();
+        let second = store.write_image(b"two").unwrap();
+        assert_ne!(first, second, "a picture never replaces another");
+        assert_eq!(std::fs::read(&first).unwrap(), b"one");
+        assert_eq!(std::fs::read(&second).unwrap(), b"two");
+        assert!(first.ends_with(".png"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,6 +1,6 @@
 //! Everything in memory: for tests, and wherever nothing can be stored.
 
-use super::{SaveEntry, Storage, StorageError, format_utc, save_stamp};
+use super::{SaveEntry, Storage, StorageError, format_utc, image_name, save_stamp};
 use std::sync::{Mutex, MutexGuard};
 use web_time::SystemTime;
 
@@ -10,6 +10,15 @@ pub struct MemoryStorage {
     /// Oldest first.
     saves: Mutex<Vec<(SaveEntry, String)>>,
     online_game: Mutex<Option<String>>,
+    /// Board pictures by name, oldest first.
+    images: Mutex<Vec<(String, Vec<u8>)>>,
+}
+
+impl MemoryStorage {
+    /// The pictures written so far, oldest first.
+    pub fn images(&self) -> Vec<(String, Vec<u8>)> {
+        lock(&self.images).clone()
+    }
 }
 
 /// A poisoned lock only means another thread panicked mid-call; the data is still whole
@@ -59,6 +68,13 @@ impl Storage for MemoryStorage {
     fn clear_online_game(&self) -> Result<(), StorageError> {
         *lock(&self.online_game) = None;
         Ok(())
+    }
+
+    fn write_image(&self, png: &[u8]) -> Result<String, StorageError> {
+        let mut images = lock(&self.images);
+        let name = image_name(SystemTime::now(), images.len() as u32 + 1);
+        images.push((name.clone(), png.to_vec()));
+        Ok(name)
     }
 
     fn read_save(&self, id: &str) -> Result<String, StorageError> {

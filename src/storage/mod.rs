@@ -46,6 +46,8 @@ pub enum StorageError {
     BadName(String),
     #[error("no save '{0}'")]
     NotFound(String),
+    #[error("cannot download {0}")]
+    Download(String),
 }
 
 pub trait Storage: Send + Sync + 'static {
@@ -62,6 +64,14 @@ pub trait Storage: Send + Sync + 'static {
     fn load_online_game(&self) -> Result<Option<String>, StorageError>;
     fn save_online_game(&self, text: &str) -> Result<(), StorageError>;
     fn clear_online_game(&self) -> Result<(), StorageError>;
+    /// Keeps a picture of the board (PNG bytes) where a player finds it: a new file next
+    /// to the saves (never over another), or a download in the browser. Says where.
+    fn write_image(&self, png: &[u8]) -> Result<String, StorageError>;
+}
+
+/// The name a new board picture gets: the time, then a number that makes it unique.
+fn image_name(now: SystemTime, n: u32) -> String {
+    format!("board-{}-{n:03}.png", save_stamp(now))
 }
 
 /// The storage in use.

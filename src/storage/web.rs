@@ -3,7 +3,8 @@
 //! written before it is listed, so a failure leaves the earlier saves and the index as
 //! they were.
 
-use super::{SaveEntry, Storage, StorageError, format_utc, save_stamp};
+use super::{SaveEntry, Storage, StorageError, format_utc, image_name, save_stamp};
+use wasm_bindgen::JsCast;
 use web_time::SystemTime;
 
 pub struct WebStorage;
@@ -96,4 +97,27 @@ impl Storage for WebStorage {
     fn read_save(&self, id: &str) -> Result<String, StorageError> {
         Self::get(&save_key(id))?.ok_or_else(|| StorageError::NotFound(id.to_string()))
     }
+
+    fn write_image(&self, png: &[u8]) -> Result<String, StorageError> {
+        let name = image_name(SystemTime::now(), 1);
+        download(&name, png).map_err(|e| StorageError::Download(format!("{name}: {e:?}")))?;
+        Ok(format!("downloaded {name}"))
+    }
+}
+
+/// Hands `bytes` to the browser as a download named `name`: a link to a blob, clicked.
+fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes).into());
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let link: web_sys::HtmlElement = document.create_element("a")?.dyn_into()?;
+    link.set_attribute("href", &url)?;
+    link.set_attribute("download", name)?;
+    link.click();
+    // The blob's address is not revoked: revoking it at once can cancel the download in
+    // some browsers, and one picture is small.
+    Ok(())
 }

@@ -1,0 +1,248 @@
+//! Live analysis on screen: the evaluation bar beside the board (black's chance of
+//! winning, or the proven result), a line of depth, nodes and speed under it, the
+//! candidate moves marked on their points with their evaluation, and the best line as
+//! numbered translucent stones, shown while the pointer is on the bar or a candidate (or
+//! always, a setting). All of it is painted by egui over the board.
+
+use super::stone_icon;
+use crate::analysis::LiveAnalysis;
+use crate::board::{BoardLayout, ReservedLeft};
+use crate::game_match::Match;
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use gomoku_engine::ai::{Analysis, Line, Verdict, black_chance, verdict};
+use gomoku_engine::{Point, Stone};
+
+/// The room kept left of the board for the bar and its labels, in logical pixels.
+const BAR_ROOM: f32 = 76.0;
+const BAR_WIDTH: f32 = 22.0;
+/// Height kept under the bar for its two lines of numbers.
+const STATS_HEIGHT: f32 = 34.0;
+/// A candidate's preview shows when the pointer is this close to its point, in cells.
+const HOVER_CELLS: f32 = 0.45;
+/// How strongly the line's stones show: enough to read, not to mistake for real ones.
+const LINE_OPACITY: f32 = 0.6;
+/// Candidate rings, best first.
+const CANDIDATE_COLOURS: [egui::Color32; 3] = [
+    egui::Color32::from_rgb(80, 200, 120),
+    egui::Color32::from_rgb(90, 160, 230),
+    egui::Color32::from_rgb(200, 170, 90),
+];
+
+/// Black's chance of winning by a verdict for `to_move`; a forced result is 0 or 1.
+pub(super) fn black_chance_of(v: Verdict, to_move: Stone) -> f32 {
+    black_chance(to_move, v.chance())
+}
+
+/// The bar's headline: who is better and by how much, or who wins by force.
+fn headline(v: Verdict, to_move: Stone) -> String {
+    let name = |s: Stone| if s == Stone::Black { "Black" } else { "White" };
+    match v {
+        Verdict::Wins { moves } => format!("{} wins in {moves}", name(to_move)),
+        Verdict::Loses { moves } => format!("{} wins in {moves}", name(to_move.opponent())),
+        Verdict::Chance(_) => {
+            let black = black_chance_of(v, to_move);
+            if black >= 0.5 {
+                format!("Black {:.0}%", black * 100.0)
+            } else {
+                format!("White {:.0}%", (1.0 - black) * 100.0)
+            }
+        }
+    }
+}
+
+/// `1234567` as `1.2M`, for the bar's small numbers.
+fn short_count(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.0}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+pub(super) fn analysis_overlay(
+    mut contexts: EguiContexts,
+    layout: Res<BoardLayout>,
+    game_match: Res<Match>,
+    live: Res<LiveAnalysis>,
+    settings: Res<Settings>,
+    windows: Query<&Window>,
+    mut reserved: ResMut<ReservedLeft>,
+) -> Result {
+    let on = settings.analysis && !game_match.is_online();
+    reserved.set_if_neq(ReservedLeft(if on { BAR_ROOM } else { 0.0 }));
+    let Some(window) = windows.iter().next() else {
+        return Ok(());
+    };
+    if !on {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let (w, h) = (window.width(), window.height());
+    let screen = |v: Vec2| egui::pos2(v.x + w / 2.0, h / 2.0 - v.y);
+    let game = &game_match.game;
+    let to_move = game.to_move();
+    let analysis = live.of(game);
+
+    // The bar spans the board's height, less room for its numbers, in the kept room.
+    let half = layout.half_extent_cells() * layout.cell;
+    let top = screen(layout.center + Vec2::new(-half, half));
+    let bar_x = top.x - BAR_ROOM / 2.0 - BAR_WIDTH / 2.0 - 4.0;
+    let bar = egui::Rect::from_min_max(
+        egui::pos2(bar_x, top.y + 18.0),
+        egui::pos2(bar_x + BAR_WIDTH, top.y + 2.0 * half - STATS_HEIGHT),
+    );
+    let best = analysis.and_then(|a| a.lines.first());
+    // A finished game shows its result; a position not yet judged, an even bar.
+    let result = game.is_over().then(|| match game.outcome().winner() {
+        Some(Stone::Black) => 1.0,
+        Some(Stone::White) => 0.0,
+        None => 0.5,
+    });
+    let black = result
+        .or(best.map(|l| black_chance_of(verdict(l.score), to_move)))
+        .unwrap_or(0.5);
+    painter.rect_filled(bar, 3.0, egui::Color32::from_gray(236));
+    let split = bar.bottom() - bar.height() * black;
+    painter.rect_filled(
+        egui::Rect::from_min_max(egui::pos2(bar.left(), split), bar.right_bottom()),
+        3.0,
+        egui::Color32::from_gray(24),
+    );
+    painter.line_segment(
+        [
+            egui::pos2(bar.left() - 3.0, bar.center().y),
+            egui::pos2(bar.right() + 3.0, bar.center().y),
+        ],
+        egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 60, 60)),
+    );
+    let ink = egui::Color32::from_gray(225);
+    let small = egui::FontId::proportional(11.0);
+    let title = match best {
+        _ if game.is_over() => match game.outcome().winner() {
+            Some(Stone::Black) => "Black won".to_string(),
+            Some(Stone::White) => "White won".to_string(),
+            None => "Drawn".to_string(),
+        },
+        Some(l) => headline(verdict(l.score), to_move),
+        None if live.is_running() => "thinking…".to_string(),
+        None => live.failure.clone().unwrap_or_default(),
+    };
+    painter.text(
+        egui::pos2(bar.center().x, bar.top() - 9.0),
+        egui::Align2::CENTER_CENTER,
+        title,
+        small.clone(),
+        ink,
+    );
+    if let Some(a) = analysis {
+        let speed = a.nodes * 1000 / a.elapsed_ms.max(1);
+        for (row, text) in [
+            format!("depth {}", a.depth),
+            format!("{} · {}/s", short_count(a.nodes), short_count(speed)),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            painter.text(
+                egui::pos2(bar.center().x, bar.bottom() + 10.0 + 13.0 * row as f32),
+                egui::Align2::CENTER_CENTER,
+                text,
+                small.clone(),
+                ink,
+            );
+        }
+    }
+    let Some(analysis) = analysis else {
+        return Ok(());
+    };
+
+    let pointer = ctx.pointer_hover_pos();
+    let on_bar = pointer.is_some_and(|p| bar.expand(6.0).contains(p));
+    let point_at = |p: Point| screen(layout.to_world(p));
+    let hovered = pointer.and_then(|pos| {
+        analysis
+            .lines
+            .iter()
+            .find(|line| point_at(line.pv[0]).distance(pos) < layout.cell * HOVER_CELLS)
+    });
+    let line = hovered.or(best.filter(|_| on_bar || settings.analysis_line_always));
+    if let Some(line) = line {
+        paint_line(&painter, &layout, &screen, line, to_move);
+    }
+    paint_candidates(&painter, &layout, &point_at, analysis);
+    Ok(())
+}
+
+/// The candidates' rings on their points, each with its evaluation inside.
+fn paint_candidates(
+    painter: &egui::Painter,
+    layout: &BoardLayout,
+    point_at: &impl Fn(Point) -> egui::Pos2,
+    analysis: &Analysis,
+) {
+    let font = egui::FontId::proportional((layout.cell * 0.28).clamp(8.0, 14.0));
+    let radius = layout.cell * 0.44;
+    for (line, colour) in analysis.lines.iter().zip(CANDIDATE_COLOURS) {
+        let at = point_at(line.pv[0]);
+        // A dark disc under the text keeps it readable on any board and stone.
+        painter.circle(
+            at,
+            radius,
+            egui::Color32::from_black_alpha(170),
+            egui::Stroke::new(2.5, colour),
+        );
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            short_verdict(verdict(line.score)),
+            font.clone(),
+            egui::Color32::WHITE,
+        );
+    }
+}
+
+/// A verdict short enough for a point: `62`, `W3` (wins in 3), `L2` (loses in 2).
+fn short_verdict(v: Verdict) -> String {
+    match v {
+        Verdict::Wins { moves } => format!("W{moves}"),
+        Verdict::Loses { moves } => format!("L{moves}"),
+        Verdict::Chance(c) => format!("{:.0}", c * 100.0),
+    }
+}
+
+/// A line as numbered translucent stones, the side to move's first. Its first move is a
+/// candidate, whose ring marks it: the stones start at the second, numbered 2.
+fn paint_line(
+    painter: &egui::Painter,
+    layout: &BoardLayout,
+    screen: &impl Fn(Vec2) -> egui::Pos2,
+    line: &Line,
+    to_move: Stone,
+) {
+    let font = egui::FontId::proportional((layout.cell * 0.4).clamp(8.0, 18.0));
+    let mut faint = painter.clone();
+    faint.set_opacity(LINE_OPACITY);
+    let mut stone = to_move.opponent();
+    for (i, &p) in line.pv.iter().enumerate().skip(1) {
+        let at = screen(layout.to_world(p));
+        let black = stone == Stone::Black;
+        let radius = layout.cell * 0.42;
+        stone_icon(&faint, at, radius, black);
+        let ink = if black {
+            egui::Color32::from_gray(240)
+        } else {
+            egui::Color32::from_gray(20)
+        };
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            (i + 1).to_string(),
+            font.clone(),
+            ink,
+        );
+        stone = stone.opponent();
+    }
+}

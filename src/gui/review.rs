@@ -1,0 +1,233 @@
+//! The review window: a progress bar while the engine judges the game, then a chart of
+//! black's chance over the game (egui_plot), the marked moves by severity with the
+//! engine's better move and its line, and a click on either shows that position.
+
+use super::analysis::black_chance_of;
+use crate::review::{GameReview, ReviewCommand, Reviewed};
+use crate::settings::{REVIEW_BUDGET_CHOICES_MS, Settings, persist};
+use crate::storage::Store;
+use bevy::prelude::{MessageWriter, Res, ResMut, Result};
+use bevy_egui::{EguiContexts, egui};
+use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points};
+use gomoku_engine::ai::verdict;
+use gomoku_engine::notation::format_point;
+use gomoku_engine::review::{Forced, MoveReview, Severity};
+use gomoku_engine::{Game, Stone};
+
+const CHART_HEIGHT: f32 = 170.0;
+
+fn severity_colour(severity: Option<Severity>) -> egui::Color32 {
+    match severity {
+        Some(Severity::Blunder) => egui::Color32::from_rgb(225, 70, 60),
+        Some(Severity::Mistake) => egui::Color32::from_rgb(235, 150, 50),
+        Some(Severity::Inaccuracy) => egui::Color32::from_rgb(230, 210, 80),
+        None => egui::Color32::GRAY,
+    }
+}
+
+fn severity_name(m: &MoveReview) -> &'static str {
+    match (m.forced, m.severity) {
+        (Some(Forced::AllowsWin), _) => "allows a forced win",
+        (Some(Forced::MissesWin), _) => "misses a forced win",
+        (None, Some(Severity::Blunder)) => "blunder",
+        (None, Some(Severity::Mistake)) => "mistake",
+        (None, Some(Severity::Inaccuracy)) => "inaccuracy",
+        (None, None) => "",
+    }
+}
+
+/// Black's chance in percent at each position of the line that has been judged: the
+/// chart's curve. A finished game's last position scores its result.
+fn curve(r: &Reviewed) -> Vec<[f64; 2]> {
+    let plies = r.game.moves().len();
+    (0..=plies)
+        .filter_map(|ply| {
+            let chance = match r.judgement(ply) {
+                Some(a) => {
+                    let to_move = Game::stone_of(ply);
+                    black_chance_of(verdict(a.lines.first()?.score), to_move)
+                }
+                None if ply == plies && r.is_complete() => match r.game.outcome().winner() {
+                    Some(Stone::Black) => 1.0,
+                    Some(Stone::White) => 0.0,
+                    None => 0.5,
+                },
+                None => return None,
+            };
+            Some([ply as f64, f64::from(chance) * 100.0])
+        })
+        .collect()
+}
+
+pub(super) fn review_window(
+    mut contexts: EguiContexts,
+    review: Res<GameReview>,
+    mut settings: ResMut<Settings>,
+    store: Res<Store>,
+    mut commands: MessageWriter<ReviewCommand>,
+) -> Result {
+    let Some(r) = review.current.as_ref().filter(|_| review.open) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let mut budget = None;
+    let mut out = Vec::new();
+    egui::Window::new("Game review")
+        .open(&mut open)
+        .collapsible(true)
+        .default_width(430.0)
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .show(ctx, |ui| {
+            let (done, total) = r.progress();
+            if !r.is_complete() {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                            .desired_width(250.0)
+                            .text(format!("{done} / {total} positions")),
+                    );
+                    if r.is_running() {
+                        if ui.button("Cancel").clicked() {
+                            out.push(ReviewCommand::Cancel);
+                        }
+                    } else if ui.button("Go on").clicked() {
+                        out.push(ReviewCommand::Start);
+                    }
+                });
+            }
+            if let Some(failure) = &r.failure {
+                ui.colored_label(egui::Color32::from_rgb(230, 170, 60), failure);
+            }
+            ui.horizontal(|ui| {
+                ui.label("Time per position");
+                let mut chosen = settings.review_ms;
+                egui::ComboBox::from_id_salt("review-budget")
+                    .selected_text(format!("{chosen} ms"))
+                    .show_ui(ui, |ui| {
+                        for ms in REVIEW_BUDGET_CHOICES_MS {
+                            ui.selectable_value(&mut chosen, ms, format!("{ms} ms"));
+                        }
+                    });
+                if chosen != settings.review_ms {
+                    budget = Some(chosen);
+                }
+            });
+            chart(ui, r, &mut out);
+            marked_moves(ui, r, &mut out);
+        });
+    if !open {
+        out.push(ReviewCommand::Close);
+    }
+    if let Some(ms) = budget {
+        settings.review_ms = ms;
+        persist(&store, &settings);
+        // A deeper budget judges again; a shallower one keeps what was found.
+        out.push(ReviewCommand::Start);
+    }
+    commands.write_batch(out);
+    Ok(())
+}
+
+/// Black's chance over the game, the marked moves as dots; a click shows that position.
+fn chart(ui: &mut egui::Ui, r: &Reviewed, out: &mut Vec<ReviewCommand>) {
+    let plies = r.game.moves().len();
+    let marks: Vec<&MoveReview> = r.moves.iter().filter(|m| m.severity.is_some()).collect();
+    let response = Plot::new("review-chart")
+        .height(CHART_HEIGHT)
+        .include_x(0.0)
+        .include_x(plies as f64)
+        .include_y(0.0)
+        .include_y(100.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .y_axis_label("Black's chance %")
+        .x_axis_label("move")
+        .show(ui, |plot| {
+            plot.hline(HLine::new("even", 50.0).color(egui::Color32::from_gray(110)));
+            plot.line(
+                Line::new("Black's chance", PlotPoints::from(curve(r)))
+                    .color(egui::Color32::from_rgb(120, 180, 240))
+                    .width(2.0),
+            );
+            for severity in [Severity::Inaccuracy, Severity::Mistake, Severity::Blunder] {
+                let at: Vec<[f64; 2]> = marks
+                    .iter()
+                    .filter(|m| m.severity == Some(severity))
+                    .map(|m| {
+                        let after = if m.mover == Stone::Black {
+                            m.chance_after
+                        } else {
+                            1.0 - m.chance_after
+                        };
+                        [(m.ply + 1) as f64, f64::from(after) * 100.0]
+                    })
+                    .collect();
+                plot.points(
+                    Points::new(format!("{severity:?}"), PlotPoints::from(at))
+                        .shape(MarkerShape::Circle)
+                        .radius(4.0)
+                        .color(severity_colour(Some(severity))),
+                );
+            }
+            plot.pointer_coordinate()
+        });
+    if response.response.clicked()
+        && let Some(at) = response.inner
+    {
+        let ply = (at.x.round().max(0.0) as usize).min(plies);
+        out.push(ReviewCommand::Show(ply));
+    }
+}
+
+/// The marked moves, worst first in game order, each with the better move and its line.
+fn marked_moves(ui: &mut egui::Ui, r: &Reviewed, out: &mut Vec<ReviewCommand>) {
+    if !r.is_complete() {
+        return;
+    }
+    let marked: Vec<&MoveReview> = r.moves.iter().filter(|m| m.severity.is_some()).collect();
+    if marked.is_empty() {
+        ui.label("No mistakes found: a clean game.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .max_height(180.0)
+        .show(ui, |ui| {
+            for m in marked {
+                let side = if m.mover == Stone::Black {
+                    "Black"
+                } else {
+                    "White"
+                };
+                let lost = (m.chance_before - m.chance_after).max(0.0) * 100.0;
+                let mut text = format!(
+                    "{}. {} {}: {} (−{lost:.0}%)",
+                    m.ply + 1,
+                    side,
+                    format_point(m.played),
+                    severity_name(m)
+                );
+                if let Some(better) = m.better {
+                    text += &format!(
+                        " · better {} ({})",
+                        format_point(better),
+                        m.better_line
+                            .iter()
+                            .take(6)
+                            .map(|&p| format_point(p))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    );
+                }
+                let label = egui::RichText::new(text).color(severity_colour(m.severity));
+                if ui
+                    .add(egui::Button::new(label).frame(false))
+                    .on_hover_text("Show the position before this move")
+                    .clicked()
+                {
+                    out.push(ReviewCommand::Show(m.ply));
+                }
+            }
+        });
+}
