@@ -11,9 +11,7 @@ use gomoku::game_match::{Match, MatchAction, MatchSetup, PlayerKind};
 use gomoku::input::{PointerWorld, UiHasPointer};
 use gomoku::saves::{SaveAction, SaveShelf};
 use gomoku::screens::{Phase, Screen};
-use gomoku::search::{
-    FakeSearch, Purpose, RequestId, SearchFailure, SearchService, TaskPoolSearch,
-};
+use gomoku::search::{FakeSearch, Purpose, RequestId, SearchFailure, SearchService, ThreadSearch};
 use gomoku::storage::{MemoryStorage, Store};
 use gomoku_engine::ai::{SearchInfo, SearchSettings};
 use gomoku_engine::notation::{parse_moves, parse_point};
@@ -26,7 +24,7 @@ fn pt(s: &str) -> Point {
 }
 
 /// The game's core plugins around `backend`, a resource that chooses how searches run
-/// (`FakeSearch`, or `TaskPoolSearch` with a stand-in search), with `setup` started.
+/// (`FakeSearch`, or `ThreadSearch` with a stand-in search), with `setup` started.
 fn app_with_backend(setup: MatchSetup, backend: impl Resource) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
@@ -384,7 +382,7 @@ const SLOW_SEARCH: Duration = Duration::from_millis(500);
 
 #[test]
 fn the_computer_answers_off_the_render_thread() {
-    let mut app = app_with_backend(ann_vs("CPU"), TaskPoolSearch::with_search(slow_search));
+    let mut app = app_with_backend(ann_vs("CPU"), ThreadSearch::with_search(slow_search));
     click_at(&mut app, Some(pt("h8")), Vec2::ZERO);
     let asked = Instant::now();
     let mut frames_while_searching = 0;
@@ -474,8 +472,8 @@ fn panicking_search(_: &Game, _: &SearchSettings, _: &AtomicBool) -> Option<Sear
 }
 
 #[test]
-fn a_panicking_search_on_the_task_pool_is_reported_and_bounded() {
-    let mut app = app_with_backend(ann_vs("CPU"), TaskPoolSearch::with_search(panicking_search));
+fn a_panicking_search_on_its_thread_is_reported_and_bounded() {
+    let mut app = app_with_backend(ann_vs("CPU"), ThreadSearch::with_search(panicking_search));
     play(&mut app, "h8");
     run_until(&mut app, "the computer gives up", |app| {
         trouble(app).is_some_and(|(_, gave_up)| gave_up)
@@ -1008,3 +1006,9 @@ fn the_computers_swap2_search_is_cancelled_when_the_position_changes() {
     assert_eq!(swap2_stage(&app), Some(Swap2Stage::PlaceThree));
     assert_eq!(phase(&app), Phase::HumanTurn);
 }
+// Further tests in files of their own, in this one test binary (each binary is a
+// Bevy-sized link).
+#[path = "app/analysis.rs"]
+mod analysis;
+#[path = "app/variations.rs"]
+mod variations;

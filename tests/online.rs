@@ -185,6 +185,9 @@ impl Storage for Disk {
     fn clear_online_game(&self) -> Result<(), StorageError> {
         self.0.clear_online_game()
     }
+    fn write_image(&self, png: &[u8]) -> Result<String, StorageError> {
+        self.0.write_image(png)
+    }
 }
 
 fn app() -> App {

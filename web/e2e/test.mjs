@@ -1,7 +1,8 @@
 // End-to-end test of dist/ in Debian's headless Chromium (WebGL2 through SwiftShader):
 // the board renders, a click places a stone, the computer answers legally, undo works,
-// the console stays clean, frames keep coming while the computer thinks, and a worker
-// whose engine cannot load makes the computer retry a few times, then give up visibly.
+// the console stays clean, frames keep coming while the computer thinks and while live
+// analysis runs, the review of a short game shows its chart, and a worker whose engine
+// cannot load makes the computer retry a few times, then give up visibly.
 // It runs in a network namespace with only loopback (`isolate`). Online play: online.mjs.
 //   node web/e2e/test.mjs [DIST_DIR] [SHOTS_DIR]
 import fs from 'node:fs';
@@ -38,6 +39,14 @@ async function open(query, expected = errors) {
   await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 20,
     null, { timeout: 120_000, polling: 250 });
   return page;
+}
+
+// A key as a person presses it: down, a pause, up.
+async function pressKey(page, key) {
+  await page.keyboard.down(key);
+  await sleep(200);
+  await page.keyboard.up(key);
+  await sleep(200);
 }
 
 // Counts requestAnimationFrame callbacks and Bevy frames over `ms`, with the longest gap.
@@ -135,7 +144,38 @@ try {
 
   await selfplay.close();
 
-  // 3. A worker that cannot load its engine: each search fails, the computer retries
+  // 3. Live analysis (the A key) in a position where the person is to move: candidates
+  // appear, and frames keep coming while the worker analyses without end.
+  const study = await open('?play&position=h8i9h9i8');
+  await pressKey(study, 'a');
+  await study.waitForFunction(() => window.gomokuState.candidates.split(' ').length >= 3
+    && window.gomokuState.analysisDepth >= 2, null, { timeout: 30_000, polling: 250 }).catch(() => {});
+  s = await state(study);
+  check(s.candidates.split(' ').length >= 3, `analysis marks three candidates (candidates: '${s.candidates}', depth ${s.analysisDepth})`);
+  const analysing = await frameRate(study, 3000);
+  await study.screenshot({ path: path.join(shots, 'analysis.png') });
+  const analysingRatio = analysing.raf / idle.raf;
+  console.log(`analysis: ${analysing.raf.toFixed(2)} rAF/s, longest gap ${analysing.longest.toFixed(0)} ms`);
+  check(analysingRatio >= 0.6, `frames keep coming during analysis (${(analysingRatio * 100).toFixed(0)}% of the idle rate, at least 60%)`);
+  check(analysing.longest <= gapLimit, `no frame gap during analysis beyond ${gapLimit.toFixed(0)} ms (longest ${analysing.longest.toFixed(0)} ms)`);
+  s = await state(study);
+  check(s.moves === 'h8i9h9i8', `analysis places nothing (moves: '${s.moves}')`);
+  await study.close();
+
+  // 4. The review of a short finished game (the R key): every position is judged, and the
+  // chart shows.
+  const reviewed = await open('?play&position=h8i9h9i8h10i7h11i6h12');
+  await pressKey(reviewed, 'r');
+  await reviewed.waitForFunction(() => /^(\d+)\/\1$/.test(window.gomokuState.review), null,
+    { timeout: 60_000, polling: 250 }).catch(() => {});
+  s = await state(reviewed);
+  check(s.review === '10/10', `the review judges all ten positions (review: '${s.review}')`);
+  check(s.reviewMarks >= 1, `white's late moves are marked (${s.reviewMarks} marked)`);
+  await sleep(500);
+  await reviewed.screenshot({ path: path.join(shots, 'review.png') });
+  await reviewed.close();
+
+  // 5. A worker that cannot load its engine: each search fails, the computer retries
   // after growing pauses, then gives up and says so, without placing anything.
   const brokenErrors = [];
   const broken = await open('broken/?selfplay', brokenErrors);
