@@ -39,7 +39,8 @@ pub(super) fn section(
             );
         }
     });
-    ui.horizontal(|ui| {
+    // Wrapped: six buttons are wider than the HUD.
+    ui.horizontal_wrapped(|ui| {
         let mut button = |enabled: bool, text: &str, hover: &str, action: MatchAction| {
             if ui
                 .add_enabled(enabled, egui::Button::new(text))

@@ -31,7 +31,8 @@ pub(super) fn keep_and_share_row(
     game_match: &Match,
     is_online: bool,
 ) {
-    ui.horizontal(|ui| {
+    // Wrapped: with Copy link the row is wider than the HUD.
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Save").clicked() {
             row.save_actions.write(SaveAction::SaveGame);
         }
