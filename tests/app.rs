@@ -143,6 +143,19 @@ fn click_at(app: &mut App, p: Option<Point>, world_offset: Vec2) {
     app.update();
 }
 
+/// Presses `keys` together for a frame, then lets go of them for the next.
+fn press(app: &mut App, keys: &[KeyCode]) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for k in keys {
+        input.press(*k);
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release_all();
+    input.clear();
+    app.update();
+}
+
 fn phase(app: &App) -> Phase {
     *app.world().resource::<State<Phase>>().get()
 }
@@ -533,16 +546,6 @@ fn saves_load_back_and_a_corrupt_one_changes_nothing() {
 #[test]
 fn keyboard_moves_the_cursor_places_and_undoes() {
     let mut app = two_humans();
-    let press = |app: &mut App, keys: &[KeyCode]| {
-        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        for k in keys {
-            input.press(*k);
-        }
-        app.update();
-        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        input.release_all();
-        input.clear();
-    };
     // From the centre: right, up, place => i9.
     press(&mut app, &[KeyCode::ArrowRight]);
     press(&mut app, &[KeyCode::ArrowUp]);

@@ -4,7 +4,7 @@
 //! numbered translucent stones, shown while the pointer is on the bar or a candidate (or
 //! always, a setting). All of it is painted by egui over the board.
 
-use super::stone_icon;
+use super::{number_on_stone, stone_icon};
 use crate::analysis::LiveAnalysis;
 use crate::board::{BoardLayout, ReservedLeft};
 use crate::game_match::Match;
@@ -231,18 +231,7 @@ fn paint_line(
         let black = stone == Stone::Black;
         let radius = layout.cell * 0.42;
         stone_icon(&faint, at, radius, black);
-        let ink = if black {
-            egui::Color32::from_gray(240)
-        } else {
-            egui::Color32::from_gray(20)
-        };
-        painter.text(
-            at,
-            egui::Align2::CENTER_CENTER,
-            (i + 1).to_string(),
-            font.clone(),
-            ink,
-        );
+        number_on_stone(painter, at, i + 1, stone, font.clone());
         stone = stone.opponent();
     }
 }

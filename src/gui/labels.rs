@@ -7,7 +7,7 @@ use crate::settings::Settings;
 use crate::theme::ActiveSkin;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use gomoku_engine::{Game, Point, Stone};
+use gomoku_engine::{Game, Point};
 
 pub(super) fn labels(
     mut contexts: EguiContexts,
@@ -74,18 +74,8 @@ pub(super) fn labels(
     if settings.show_numbers {
         let font = egui::FontId::proportional((layout.cell * 0.42).clamp(7.0, 20.0));
         for (i, m) in game_match.game.moves().iter().enumerate() {
-            let ink = match Game::stone_of(i) {
-                Stone::Black => egui::Color32::from_gray(235),
-                Stone::White => egui::Color32::from_gray(25),
-            };
             let at = screen(layout.to_world(m.point));
-            painter.text(
-                at,
-                egui::Align2::CENTER_CENTER,
-                (i + 1).to_string(),
-                font.clone(),
-                ink,
-            );
+            super::number_on_stone(&painter, at, i + 1, Game::stone_of(i), font.clone());
         }
     }
     Ok(())

@@ -144,3 +144,24 @@ fn stone_icon(painter: &egui::Painter, center: egui::Pos2, radius: f32, black: b
         glint,
     );
 }
+
+/// A move number on a stone of `stone`'s colour at `center`, in ink that reads on it.
+fn number_on_stone(
+    painter: &egui::Painter,
+    center: egui::Pos2,
+    number: usize,
+    stone: gomoku_engine::Stone,
+    font: egui::FontId,
+) {
+    let ink = match stone {
+        gomoku_engine::Stone::Black => egui::Color32::from_gray(235),
+        gomoku_engine::Stone::White => egui::Color32::from_gray(25),
+    };
+    painter.text(
+        center,
+        egui::Align2::CENTER_CENTER,
+        number.to_string(),
+        font,
+        ink,
+    );
+}

@@ -25,18 +25,6 @@ fn stone_string(app: &mut App) -> String {
     format_moves(stones(app).into_iter().map(|(_, p)| p))
 }
 
-fn press(app: &mut App, keys: &[KeyCode]) {
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    for k in keys {
-        input.press(*k);
-    }
-    app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.release_all();
-    input.clear();
-    app.update();
-}
-
 #[test]
 fn going_back_and_playing_another_move_keeps_the_old_line_as_a_variation() {
     let mut app = two_humans();
