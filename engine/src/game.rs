@@ -553,6 +553,12 @@ impl Game {
         self.tree.items()
     }
 
+    /// Where the position after `points`, played from the start, is in the tree; `None`
+    /// when that line is not in it (another game, or deleted moves).
+    pub fn path_of(&self, points: &[Point]) -> Option<Vec<usize>> {
+        self.path_from(&[], points).ok()
+    }
+
     /// The path from the position at `from` along `points`, where each is in the tree;
     /// `Err(i)` when `points[i]` is not.
     pub(crate) fn path_from(&self, from: &[usize], points: &[Point]) -> Result<Vec<usize>, usize> {

@@ -9,13 +9,14 @@
 
 use crate::AppSystems;
 use crate::game_match::Match;
+use crate::review::GameReview;
 use crate::screens::{Phase, Screen};
-use crate::search::{Purpose, RequestId, SearchService};
+use crate::search::{PositionKey, Purpose, RequestId, SearchService};
 use crate::settings::{Settings, persist};
 use crate::storage::Store;
 use bevy::prelude::*;
+use gomoku_engine::Game;
 use gomoku_engine::ai::{Analysis, AnalysisSettings, Limits};
-use gomoku_engine::{Game, Point};
 
 /// Candidate moves shown (the engine's multi-PV lines).
 pub const CANDIDATE_LINES: usize = 3;
@@ -27,11 +28,11 @@ const POSITION_BUDGET_MS: u64 = 120_000;
 #[derive(Message, Debug, Clone, Copy)]
 pub struct ToggleAnalysis;
 
-/// A running analysis and the position (move list) it studies.
+/// A running analysis and the position it studies.
 #[derive(Debug)]
 struct Running {
     id: RequestId,
-    moves: Vec<Point>,
+    position: PositionKey,
 }
 
 /// What live analysis has found, and for which position.
@@ -39,9 +40,10 @@ struct Running {
 pub struct LiveAnalysis {
     running: Option<Running>,
     /// The newest report and the position it is about.
-    shown: Option<(Vec<Point>, Analysis)>,
-    /// The shown position's analysis has spent its budget (or failed): not started again.
-    finished: bool,
+    shown: Option<(PositionKey, Analysis)>,
+    /// The position whose analysis has spent its budget (or failed): not started again
+    /// while it stands.
+    finished: Option<PositionKey>,
     /// Why the last analysis stopped without a result.
     pub failure: Option<String>,
 }
@@ -49,8 +51,8 @@ pub struct LiveAnalysis {
 impl LiveAnalysis {
     /// What the engine has found about `game` as it stands now, if anything yet.
     pub fn of(&self, game: &Game) -> Option<&Analysis> {
-        let (moves, analysis) = self.shown.as_ref()?;
-        is_position(moves, game).then_some(analysis)
+        let (position, analysis) = self.shown.as_ref()?;
+        position.is(game).then_some(analysis)
     }
 
     /// Is the engine studying a position now?
@@ -63,10 +65,6 @@ impl LiveAnalysis {
             service.cancel(running.id);
         }
     }
-}
-
-fn is_position(moves: &[Point], game: &Game) -> bool {
-    moves.iter().copied().eq(game.points())
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -109,13 +107,10 @@ fn forget(mut live: ResMut<LiveAnalysis>, mut service: ResMut<SearchService>) {
     *live = LiveAnalysis::default();
 }
 
-/// Is there a position for live analysis to study now?
-fn wanted(settings: &Settings, game_match: &Match, phase: Phase, service: &SearchService) -> bool {
-    settings.analysis
-        && !game_match.is_online()
-        && !game_match.game.is_over()
-        && phase != Phase::ComputerTurn
-        && !service.is_busy_with(Purpose::ComputerMove)
+/// Is there a position for live analysis to study now? Not while the computer thinks
+/// (it is to move and no review holds it).
+fn wanted(settings: &Settings, game_match: &Match, computer_thinks: bool) -> bool {
+    settings.analysis && !game_match.is_online() && !game_match.game.is_over() && !computer_thinks
 }
 
 /// Starts an analysis of the position on the board when there is none, stops one whose
@@ -125,24 +120,27 @@ fn follow_position(
     settings: Res<Settings>,
     game_match: Res<Match>,
     phase: Res<State<Phase>>,
+    review: Res<GameReview>,
     mut live: ResMut<LiveAnalysis>,
     mut service: ResMut<SearchService>,
 ) {
     let game = &game_match.game;
-    let wanted = wanted(&settings, &game_match, *phase.get(), &service);
-    let stale = live
-        .running
-        .as_ref()
-        .is_some_and(|r| !is_position(&r.moves, game));
+    let computer_thinks = (*phase.get() == Phase::ComputerTurn && !review.open)
+        || service.is_busy_with(Purpose::ComputerMove);
+    let wanted = wanted(&settings, &game_match, computer_thinks);
+    let stale = live.running.as_ref().is_some_and(|r| !r.position.is(game));
     if stale || (!wanted && live.running.is_some()) {
         live.stop(&mut service);
     }
     if live.of(game).is_none() {
         live.shown = None;
-        live.finished = false;
+    }
+    // Off, then on again, analyses afresh; so does another position.
+    if !settings.analysis || live.finished.as_ref().is_some_and(|f| !f.is(game)) {
+        live.finished = None;
         live.failure = None;
     }
-    if !wanted || live.running.is_some() || live.finished {
+    if !wanted || live.running.is_some() || live.finished.is_some() {
         return;
     }
     let request = AnalysisSettings {
@@ -155,7 +153,7 @@ fn follow_position(
     let id = service.request_analysis(Purpose::Analysis, game, request);
     live.running = Some(Running {
         id,
-        moves: game.points().collect(),
+        position: PositionKey::of(game),
     });
 }
 
@@ -168,23 +166,23 @@ fn collect_reports(
     let Some(running) = &live.running else {
         return;
     };
-    if !is_position(&running.moves, &game_match.game) {
+    if !running.position.is(&game_match.game) {
         return; // `follow_position` stops it after this frame's actions.
     }
-    let (id, moves) = (running.id, running.moves.clone());
+    let (id, position) = (running.id, running.position.clone());
     if let Some(report) = service.latest_report(id) {
         let newer = live.shown.as_ref().is_none_or(|(_, shown)| shown != report);
         if newer {
-            live.shown = Some((moves.clone(), report.clone()));
+            live.shown = Some((position.clone(), report.clone()));
         }
     }
     let Some(end) = service.take_analysis_end(id) else {
         return;
     };
     live.running = None;
-    live.finished = true;
+    live.finished = Some(position.clone());
     match end {
-        Ok(Some(last)) => live.shown = Some((moves, last)),
+        Ok(Some(last)) => live.shown = Some((position, last)),
         Ok(None) => {}
         Err(failure) => {
             warn!("live analysis failed: {failure}");

@@ -66,10 +66,23 @@ pub(super) fn review_window(
     store: Res<Store>,
     mut commands: MessageWriter<ReviewCommand>,
 ) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(why) = &review.refused {
+        let mut open = true;
+        egui::Window::new("Game review")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+            .show(ctx, |ui| ui.label(why));
+        if !open {
+            commands.write(ReviewCommand::Close);
+        }
+        return Ok(());
+    }
     let Some(r) = review.current.as_ref().filter(|_| review.open) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut budget = None;
     let mut out = Vec::new();
@@ -181,7 +194,7 @@ fn chart(ui: &mut egui::Ui, r: &Reviewed, out: &mut Vec<ReviewCommand>) {
     }
 }
 
-/// The marked moves, worst first in game order, each with the better move and its line.
+/// The marked moves in game order, each with the better move and its line.
 fn marked_moves(ui: &mut egui::Ui, r: &Reviewed, out: &mut Vec<ReviewCommand>) {
     if !r.is_complete() {
         return;

@@ -4,16 +4,23 @@
 //! that lost the most (and every move that allowed or missed a forced win). The judgements
 //! are kept with the line they are for: reopening the review of the same game shows them
 //! at once, and a cancelled review goes on from where it stopped.
+//!
+//! A review shows its positions on the board, so while it is open the computer waits
+//! (`ai::computer`); closing it returns the board to where the game stood, its result
+//! (a resignation, a fallen flag) with it. A game still running under a clock, or online,
+//! is reviewed once it is over: a review in the middle would stop a clock's player or put
+//! the engine's judgement in an online game. A review whose game has left the board (a
+//! restart, a load, a new match) closes.
 
 use crate::AppSystems;
 use crate::game_match::{Match, MatchAction};
 use crate::screens::Screen;
-use crate::search::{Purpose, RequestId, SearchService};
+use crate::search::{PositionKey, Purpose, RequestId, SearchService};
 use crate::settings::Settings;
 use bevy::prelude::*;
-use gomoku_engine::Game;
 use gomoku_engine::ai::{Analysis, AnalysisSettings, Limits};
 use gomoku_engine::review::{self, MoveReview};
+use gomoku_engine::{Ending, Game, Point};
 
 /// What a player asks of the review.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +40,8 @@ pub enum ReviewCommand {
 pub struct Reviewed {
     /// The whole line, played to its end.
     pub game: Game,
+    /// The position before each move, and after the last: what is judged.
+    positions: Vec<Game>,
     /// The budget each position was (or is being) judged with.
     pub budget_ms: u32,
     /// `judged[i]`: the analysis of the position before move `i` (the last: after the
@@ -49,9 +58,11 @@ pub struct Reviewed {
 
 impl Reviewed {
     fn new(game: Game, budget_ms: u32) -> Self {
-        let count = game.moves().len() + 1;
+        let positions = review::positions(&game);
+        let count = positions.len();
         Reviewed {
             game,
+            positions,
             budget_ms,
             judged: vec![None; count],
             done: 0,
@@ -79,11 +90,20 @@ impl Reviewed {
         self.judged.get(ply)?.as_ref()
     }
 
-    /// Where the position after `ply` moves of the line is in the game's tree.
-    fn path_to(&self, ply: usize) -> Vec<usize> {
-        let path = self.game.current_path();
-        path[..ply.min(path.len())].to_vec()
+    /// The first `ply` moves of the line.
+    fn line_to(&self, ply: usize) -> Vec<Point> {
+        self.game.points().take(ply).collect()
     }
+}
+
+/// Where the game stood when its review opened: where closing returns the board.
+#[derive(Debug)]
+struct Home {
+    moves: Vec<Point>,
+    /// The result declared off the board there, which showing another position drops.
+    ending: Option<Ending>,
+    /// Has the review shown another position since?
+    left: bool,
 }
 
 /// The review window's state: whether it shows, and the last review made.
@@ -91,6 +111,9 @@ impl Reviewed {
 pub struct GameReview {
     pub open: bool,
     pub current: Option<Reviewed>,
+    home: Option<Home>,
+    /// Why the last request to review was refused.
+    pub refused: Option<String>,
 }
 
 /// The line on the board played to its end: the moves made and those redo would replay.
@@ -111,7 +134,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (obey, judge_next)
+            (follow_game, obey, judge_next)
                 .chain()
                 .after(AppSystems::Apply)
                 .before(AppSystems::Present)
@@ -122,9 +145,8 @@ pub(super) fn plugin(app: &mut App) {
 
 fn close(mut review: ResMut<GameReview>, mut service: ResMut<SearchService>) {
     review.open = false;
-    if let Some(running) = review.current.as_mut().and_then(|r| r.running.take()) {
-        service.cancel(running);
-    }
+    review.home = None;
+    stop(review.current.as_mut(), &mut service);
 }
 
 fn obey(
@@ -135,50 +157,110 @@ fn obey(
     mut service: ResMut<SearchService>,
     mut actions: MessageWriter<MatchAction>,
 ) {
+    let review = &mut *review;
     for command in commands.read() {
         match command {
             // Applied next frame, with the other actions, by the match's one writer.
             ReviewCommand::Show(ply) => {
-                if let Some(r) = &review.current {
-                    actions.write(MatchAction::ShowPosition(r.path_to(*ply)));
+                let Some(r) = &review.current else { continue };
+                // Found by its moves: a promotion may have moved the line in the tree.
+                if let Some(path) = game_match.game.path_of(&r.line_to(*ply)) {
+                    actions.write(MatchAction::ShowPosition(path));
+                    if let Some(home) = &mut review.home {
+                        home.left = true;
+                    }
                 }
             }
             ReviewCommand::Start => {
-                let line = whole_line(&game_match.game);
+                let game = &game_match.game;
+                let running_game = !game.is_over();
+                if running_game && (game_match.is_online() || game_match.time_control.is_timed()) {
+                    review.refused =
+                        Some("A game on the clock or online is reviewed once it is over.".into());
+                    continue;
+                }
+                review.refused = None;
+                let line = whole_line(game);
                 let budget_ms = settings.review_ms;
                 // The same game judged at least as deeply: keep what is known.
-                let kept = review
-                    .current
-                    .as_ref()
-                    .is_some_and(|r| r.game.points().eq(line.points()) && r.budget_ms >= budget_ms);
+                let kept = review.current.as_ref().is_some_and(|r| {
+                    PositionKey::of(&r.game) == PositionKey::of(&line) && r.budget_ms >= budget_ms
+                });
                 match review.current.as_mut() {
-                    Some(r) if kept => {
-                        r.failure = None;
-                        // The same moves, but the tree around them may have changed (a
-                        // line promoted): where they are now.
-                        r.game = line;
-                    }
+                    Some(r) if kept => r.failure = None,
                     _ => {
-                        if let Some(id) = review.current.as_mut().and_then(|r| r.running.take()) {
-                            service.cancel(id);
-                        }
+                        stop(review.current.as_mut(), &mut service);
                         review.current = Some(Reviewed::new(line, budget_ms));
                     }
                 }
+                if !review.open {
+                    review.home = Some(Home {
+                        moves: game.points().collect(),
+                        ending: game.outcome().ending(),
+                        left: false,
+                    });
+                }
                 review.open = true;
             }
-            ReviewCommand::Cancel | ReviewCommand::Close => {
-                if let Some(r) = review.current.as_mut()
-                    && let Some(id) = r.running.take()
+            ReviewCommand::Cancel => {
+                if stop(review.current.as_mut(), &mut service)
+                    && let Some(r) = review.current.as_mut()
                 {
-                    service.cancel(id);
                     r.failure = Some("Cancelled.".to_string());
                 }
-                if *command == ReviewCommand::Close {
-                    review.open = false;
+            }
+            ReviewCommand::Close => {
+                if stop(review.current.as_mut(), &mut service)
+                    && let Some(r) = review.current.as_mut()
+                {
+                    r.failure = Some("Cancelled.".to_string());
+                }
+                review.open = false;
+                review.refused = None;
+                // Back to where the game stood, with its result.
+                if let Some(home) = review.home.take().filter(|h| h.left)
+                    && let Some(path) = game_match.game.path_of(&home.moves)
+                {
+                    actions.write(MatchAction::ShowPosition(path));
+                    if let Some(ending) = home.ending {
+                        actions.write(MatchAction::End(ending));
+                    }
                 }
             }
         }
+    }
+}
+
+/// Stops the review's running judgement, if any; says whether one ran.
+fn stop(r: Option<&mut Reviewed>, service: &mut SearchService) -> bool {
+    match r.and_then(|r| r.running.take()) {
+        Some(id) => {
+            service.cancel(id);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Closes a review whose game has left the board: a restart, a load, a new match, or
+/// its line deleted.
+fn follow_game(
+    game_match: Res<Match>,
+    mut review: ResMut<GameReview>,
+    mut service: ResMut<SearchService>,
+) {
+    let review = &mut *review;
+    let Some(r) = review.current.as_mut().filter(|_| review.open) else {
+        return;
+    };
+    let game = &game_match.game;
+    let same_game = r.game.size() == game.size()
+        && r.game.rule() == game.rule()
+        && game.path_of(&r.line_to(usize::MAX)).is_some();
+    if !same_game {
+        stop(Some(r), &mut service);
+        review.open = false;
+        review.home = None;
     }
 }
 
@@ -191,10 +273,7 @@ fn judge_next(mut review: ResMut<GameReview>, mut service: ResMut<SearchService>
     if !open || r.running.is_some() || r.is_complete() || r.failure.is_some() {
         return;
     }
-    let mut position = r.game.clone();
-    for _ in r.done..r.game.moves().len() {
-        position.undo();
-    }
+    let position = &r.positions[r.done];
     if position.is_over() {
         // Nothing to judge after the last move of a finished game.
         r.done += 1;
@@ -208,7 +287,7 @@ fn judge_next(mut review: ResMut<GameReview>, mut service: ResMut<SearchService>
             nodes: None,
         },
     };
-    r.running = Some(service.request_analysis(Purpose::Review, &position, settings));
+    r.running = Some(service.request_analysis(Purpose::Review, position, settings));
 }
 
 fn finish_if_complete(r: &mut Reviewed) {

@@ -18,9 +18,35 @@ pub use fake::FakeSearch;
 pub use threads::{SearchFn, ThreadSearch};
 
 use bevy::prelude::*;
-use gomoku_engine::Game;
 use gomoku_engine::ai::{Analysis, AnalysisSettings, SearchInfo, SearchSettings};
+use gomoku_engine::{Game, Point, Rule};
 use std::collections::HashMap;
+
+/// Which position a request or a result is about: the board's size, the rule and the
+/// moves. The same stones under another rule, or on another board, are another position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    size: u8,
+    rule: Rule,
+    moves: Vec<Point>,
+}
+
+impl PositionKey {
+    pub fn of(game: &Game) -> Self {
+        PositionKey {
+            size: game.size(),
+            rule: game.rule(),
+            moves: game.points().collect(),
+        }
+    }
+
+    /// Is `game` this position as it stands now?
+    pub fn is(&self, game: &Game) -> bool {
+        self.size == game.size()
+            && self.rule == game.rule()
+            && self.moves.iter().copied().eq(game.points())
+    }
+}
 
 /// Names one request for as long as it lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -79,6 +79,10 @@ fn live_analysis_follows_the_position_and_never_shows_a_stale_report() {
     app.update();
     app.update();
     assert_eq!(shown(&app), None);
+    assert!(
+        app.world().resource::<SearchService>().late_answers() >= 1,
+        "the late report was dropped, not kept"
+    );
     let second = pending_request(&app, Purpose::Analysis);
     assert_ne!(second, first, "the new position is analysed afresh");
 }
@@ -148,6 +152,14 @@ fn with_analysis_on_the_computer_answers_within_its_budget_and_frames_keep_comin
     while phase(&app) == Phase::ComputerTurn {
         let frame = Instant::now();
         app.update();
+        let analysing = app
+            .world()
+            .resource::<SearchService>()
+            .is_busy_with(Purpose::Analysis);
+        assert!(
+            !(phase(&app) == Phase::ComputerTurn && analysing),
+            "analysis gives way while the computer thinks"
+        );
         longest_frame = longest_frame.max(frame.elapsed());
         assert!(
             asked.elapsed() < Duration::from_secs(5),
@@ -166,6 +178,12 @@ fn with_analysis_on_the_computer_answers_within_its_budget_and_frames_keep_comin
         "a frame took {longest_frame:?}: a search ran on the frame's thread"
     );
     assert_eq!(moves(&app).len(), 4);
+    // Ann's turn again: analysis resumes.
+    run_until(&mut app, "analysis again", |app| {
+        app.world()
+            .resource::<SearchService>()
+            .is_busy_with(Purpose::Analysis)
+    });
 }
 
 /// Answers every pending review request with a judgement, until the review is done.
@@ -268,7 +286,7 @@ fn a_cancelled_review_goes_on_from_where_it_stopped() {
 }
 
 #[test]
-fn showing_a_reviewed_position_moves_the_board_and_the_computer_waits() {
+fn showing_a_reviewed_position_moves_the_board_the_computer_waits_and_closing_returns() {
     let mut app = human_vs_computer();
     play(&mut app, "h8");
     computer_answers(&mut app, "i9");
@@ -287,8 +305,110 @@ fn showing_a_reviewed_position_moves_the_board_and_the_computer_waits() {
         "the computer does not play into a position under review"
     );
     app.world_mut().write_message(ReviewCommand::Close);
-    for _ in 0..2 {
+    for _ in 0..3 {
         app.update();
     }
-    assert_eq!(requests(&app, Purpose::ComputerMove).len(), 1);
+    // Closed, the board is back where the game stood: Ann to move, nothing asked.
+    assert_eq!(moves(&app).len(), 4);
+    assert_eq!(phase(&app), Phase::HumanTurn);
+    assert!(requests(&app, Purpose::ComputerMove).is_empty());
+}
+
+#[test]
+fn closing_a_review_returns_the_board_to_the_result_it_showed_other_positions_of() {
+    let mut app = two_humans();
+    play(&mut app, "h8i9h9i8");
+    act(
+        &mut app,
+        MatchAction::End(gomoku_engine::Ending::Resign(Stone::White)),
+    );
+    let black_score = |app: &App| app.world().resource::<Match>().players[0].score;
+    assert_eq!(black_score(&app), 1);
+    app.world_mut().write_message(ReviewCommand::Start);
+    app.update();
+    app.world_mut().write_message(ReviewCommand::Show(2));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(moves(&app), parse_moves("h8i9", 15).unwrap());
+    app.world_mut().write_message(ReviewCommand::Close);
+    for _ in 0..3 {
+        app.update();
+    }
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.points().count(), 4, "back where the game stood");
+    assert_eq!(
+        *m.game.outcome(),
+        gomoku_engine::Outcome::Resigned {
+            winner: Stone::Black
+        },
+        "with its result"
+    );
+    assert_eq!(black_score(&app), 1, "the point is counted once");
+}
+
+#[test]
+fn a_review_closes_when_its_game_leaves_the_board() {
+    let mut app = two_humans();
+    play(&mut app, "h8i9h9");
+    app.world_mut().write_message(ReviewCommand::Start);
+    app.update();
+    assert!(app.world().resource::<GameReview>().open);
+    let judging = requests(&app, Purpose::Review);
+    act(&mut app, MatchAction::Restart);
+    assert!(!app.world().resource::<GameReview>().open);
+    assert!(requests(&app, Purpose::Review).is_empty());
+    assert!(
+        app.world()
+            .resource::<FakeSearch>()
+            .cancelled
+            .contains(&judging[0])
+    );
+}
+
+#[test]
+fn a_game_on_the_clock_is_reviewed_once_it_is_over() {
+    let mut app = two_humans_with(MatchSetup {
+        time_control: "5+3".parse().unwrap(),
+        ..MatchSetup::default()
+    });
+    play(&mut app, "h8i9");
+    app.world_mut().write_message(ReviewCommand::Start);
+    app.update();
+    let review = app.world().resource::<GameReview>();
+    assert!(!review.open && review.refused.is_some());
+    assert!(requests(&app, Purpose::Review).is_empty());
+    act(
+        &mut app,
+        MatchAction::End(gomoku_engine::Ending::Resign(Stone::Black)),
+    );
+    app.world_mut().write_message(ReviewCommand::Start);
+    app.update();
+    assert!(app.world().resource::<GameReview>().open);
+    assert_eq!(requests(&app, Purpose::Review).len(), 1);
+}
+
+#[test]
+fn a_failed_analysis_says_why_and_is_not_asked_again_every_frame() {
+    let mut app = two_humans();
+    play(&mut app, "h8");
+    turn_analysis_on(&mut app);
+    let id = pending_request(&app, Purpose::Analysis);
+    app.world_mut()
+        .resource_mut::<FakeSearch>()
+        .fail(id, SearchFailure::Unavailable("no worker".into()));
+    for _ in 0..5 {
+        app.update();
+    }
+    let live = app.world().resource::<LiveAnalysis>();
+    assert!(live.failure.as_deref().unwrap_or("").contains("no worker"));
+    assert!(
+        requests(&app, Purpose::Analysis).is_empty(),
+        "no retry loop"
+    );
+    // Off and on again: a fresh try.
+    app.world_mut().resource_mut::<Settings>().analysis = false;
+    app.update();
+    turn_analysis_on(&mut app);
+    assert_eq!(requests(&app, Purpose::Analysis).len(), 1);
 }

@@ -145,7 +145,7 @@ try {
   await selfplay.close();
 
   // 3. Live analysis (the A key) in a position where the person is to move: candidates
-  // appear, and frames keep coming while the worker analyses without end.
+  // appear, and frames keep coming while the worker analyses (for minutes, if left).
   const study = await open('?play&position=h8i9h9i8');
   await pressKey(study, 'a');
   await study.waitForFunction(() => window.gomokuState.candidates.split(' ').length >= 3
@@ -153,7 +153,13 @@ try {
   s = await state(study);
   check(s.candidates.split(' ').length >= 3, `analysis marks three candidates (candidates: '${s.candidates}', depth ${s.analysisDepth})`);
   const analysing = await frameRate(study, 3000);
-  await study.screenshot({ path: path.join(shots, 'analysis.png') });
+  const studied = decodePng(await study.screenshot({ path: path.join(shots, 'analysis.png') }));
+  // The bar stands left of the board (src/gui/analysis.rs: 76 px kept, the bar centred in
+  // it): near its foot it is black's share, near-black, never the page's grey.
+  s = await state(study);
+  const boardHalf = ((s.size - 1) / 2 + 1) * s.cell;
+  const barFoot = pixelAt(studied, s.centerX - boardHalf - 42, s.centerY + boardHalf - 40);
+  check(barFoot.every((v) => v < 32), `the evaluation bar is drawn left of the board (pixel ${barFoot})`);
   const analysingRatio = analysing.raf / idle.raf;
   console.log(`analysis: ${analysing.raf.toFixed(2)} rAF/s, longest gap ${analysing.longest.toFixed(0)} ms`);
   check(analysingRatio >= 0.6, `frames keep coming during analysis (${(analysingRatio * 100).toFixed(0)}% of the idle rate, at least 60%)`);

@@ -375,6 +375,24 @@ mod tests {
     }
 
     #[test]
+    fn a_line_of_points_is_found_wherever_it_sits_in_the_tree() {
+        let mut g = game("h8i9h9");
+        g.undo();
+        g.play(pt("j10")).unwrap();
+        assert_eq!(g.path_of(&pts("h8i9j10")), Some(vec![0, 0, 1]));
+        assert_eq!(g.path_of(&pts("h8i9h9")), Some(vec![0, 0, 0]));
+        assert_eq!(g.path_of(&[]), Some(vec![]));
+        assert_eq!(g.path_of(&pts("h8a1")), None, "not a line of this tree");
+        g.go_to(&[0, 0, 1]);
+        g.promote_line();
+        assert_eq!(
+            g.path_of(&pts("h8i9j10")),
+            Some(vec![0, 0, 0]),
+            "after a promotion"
+        );
+    }
+
+    #[test]
     fn new_game_empties_the_tree() {
         let mut g = game("h8i9");
         g.undo();
@@ -406,7 +424,7 @@ mod tests {
             Just(Ending::DrawAgreed),
         ];
         prop_oneof![
-            // Small boards and a small corner, so lines meet, repeat and win.
+            // A small corner of the board, so lines meet, repeat and win.
             6 => (0u8..6, 0u8..6).prop_map(|(c, r)| Op::Play(c, r)),
             3 => Just(Op::Back),
             2 => Just(Op::Forward),
@@ -427,8 +445,6 @@ mod tests {
         for item in &items {
             if let TreeItem::Move { mv, path, .. } = item {
                 // Replays: the path's moves from the start, each legal.
-                let mut walk = Game::new(g.size(), g.rule()).unwrap();
-                assert!(walk.go_to(&[]));
                 let mut replay = Game::new(g.size(), g.rule()).unwrap();
                 let mut at = g.clone();
                 assert!(at.go_to(path), "{path:?} is listed but not in the tree");
