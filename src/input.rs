@@ -3,10 +3,12 @@
 use crate::AppSystems;
 use crate::ai::AskHint;
 use crate::analysis::ToggleAnalysis;
-use crate::board::BoardLayout;
+use crate::board::{BoardLayout, ReservedArea};
 use crate::game_match::{Match, MatchAction, PlayerKind};
 use crate::review::ReviewCommand;
 use crate::screens::{Phase, Screen};
+use crate::settings::{Settings, persist};
+use crate::storage::Store;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -34,14 +36,45 @@ pub struct PointerDisabled;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct UiHasKeyboard(pub bool);
 
+/// Under tap-to-confirm (`Settings::tap_to_confirm`), the point a first tap showed the
+/// stone on, with the position it was shown in: a second tap there places the stone, in
+/// that position only (after any move, undo or new game it must be shown again).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct TapPreview(Option<(Point, Vec<Point>)>);
+
+impl TapPreview {
+    /// The previewed point, if it was shown in `game_match`'s position as it stands.
+    pub fn point(&self, game_match: &Match) -> Option<Point> {
+        self.0
+            .as_ref()
+            .filter(|(_, moves)| moves.iter().copied().eq(game_match.game.points()))
+            .map(|(p, _)| *p)
+    }
+}
+
+/// How far a finger may move between touching and lifting for a tap, in logical pixels;
+/// further is a drag (scrolling the HUD) or a pinch, and places nothing.
+const TAP_SLOP: f32 = 16.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
         .init_resource::<PointerWorld>()
         .init_resource::<UiHasPointer>()
         .init_resource::<UiHasKeyboard>()
-        .add_systems(OnEnter(Screen::Playing), |mut hover: ResMut<Hover>| {
-            hover.0 = None
-        })
+        .init_resource::<TapPreview>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            |mut hover: ResMut<Hover>, mut preview: ResMut<TapPreview>| {
+                hover.0 = None;
+                preview.0 = None;
+            },
+        )
+        .add_systems(
+            Update,
+            decide_tap_to_confirm
+                .in_set(AppSystems::RecordInput)
+                .before(tap_to_place),
+        )
         .add_systems(
             Update,
             (
@@ -97,16 +130,19 @@ fn hover_from_pointer(
     }
 }
 
+/// Can the person be asked to place at `p`? A Renju-forbidden point counts, so the match
+/// can say why it refuses it; a stone does not.
+fn placeable(p: Point, game_match: &Match) -> bool {
+    matches!(
+        game_match.game.check(p),
+        Ok(()) | Err(PlayError::Forbidden(..))
+    )
+}
+
 /// Asks the match to place the person's stone at `p`. Runs only while a person is to move;
 /// a click on a stone or off the board does nothing.
 fn try_place(p: Option<Point>, game_match: &Match, actions: &mut MessageWriter<MatchAction>) {
-    // A Renju-forbidden point goes through, so the match can say why it refuses it.
-    if let Some(p) = p.filter(|p| {
-        matches!(
-            game_match.game.check(*p),
-            Ok(()) | Err(PlayError::Forbidden(..))
-        )
-    }) {
+    if let Some(p) = p.filter(|p| placeable(*p, game_match)) {
         actions.write(MatchAction::Place {
             at: p,
             by: PlayerKind::Human,
@@ -130,24 +166,98 @@ fn click_to_place(
     }
 }
 
+/// A window position (logical pixels from the top-left) in the world: the 2D camera sits
+/// at the origin, one world unit to a logical pixel, y up (the board's labels use the same).
+fn window_to_world(window: Vec2, pos: Vec2) -> Vec2 {
+    Vec2::new(pos.x - window.x / 2.0, window.y / 2.0 - pos.y)
+}
+
+/// A tap on the board places a stone, or under tap-to-confirm shows it first (`TapPreview`,
+/// drawn as the hover stone): a second tap on the same point places it, a tap on another
+/// free point moves the stone there, one on a stone or off the board takes it away. A
+/// touch that began on a panel, moved like a drag, or came with another finger is no tap.
 fn tap_to_place(
     touches: Option<Res<Touches>>,
-    camera: Query<(&Camera, &GlobalTransform)>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    reserved: Res<ReservedArea>,
     layout: Res<BoardLayout>,
+    settings: Res<Settings>,
     game_match: Res<Match>,
+    mut preview: ResMut<TapPreview>,
+    mut hover: ResMut<Hover>,
     mut actions: MessageWriter<MatchAction>,
 ) {
-    let (Some(touches), Ok((camera, at))) = (touches, camera.single()) else {
+    let (Some(touches), Ok(window)) = (touches, window.single()) else {
         return;
     };
-    for touch in touches.iter_just_released() {
-        let world = camera.viewport_to_world_2d(at, touch.position()).ok();
-        try_place(
-            world.and_then(|w| layout.pick(w)),
-            &game_match,
-            &mut actions,
-        );
+    if touches.iter().count() + touches.iter_just_released().count() > 1 {
+        return;
     }
+    let size = Vec2::new(window.width(), window.height());
+    for touch in touches.iter_just_released() {
+        if touch.start_position().distance(touch.position()) > TAP_SLOP
+            || reserved.contains(size, touch.start_position())
+        {
+            continue;
+        }
+        let p = layout
+            .pick(window_to_world(size, touch.position()))
+            .filter(|p| placeable(*p, &game_match));
+        // A touch before any mouse decides it on (`decide_tap_to_confirm`).
+        if !settings.tap_to_confirm.unwrap_or(true) {
+            try_place(p, &game_match, &mut actions);
+            continue;
+        }
+        match p {
+            Some(p) if preview.point(&game_match) == Some(p) => {
+                preview.0 = None;
+                try_place(Some(p), &game_match, &mut actions);
+            }
+            Some(p) => {
+                preview.0 = Some((p, game_match.game.points().collect()));
+                hover.0 = Some(p);
+            }
+            None => {
+                preview.0 = None;
+                hover.0 = None;
+            }
+        }
+    }
+}
+
+/// Decides `Settings::tap_to_confirm` the first time it is needed, and remembers it: on when
+/// the browser reports a touch screen or the first press seen is a touch, off when it is
+/// a mouse button. On any screen, so a tap in the menu counts.
+fn decide_tap_to_confirm(
+    touches: Option<Res<Touches>>,
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    store: Res<Store>,
+    mut settings: ResMut<Settings>,
+    mut asked_browser: Local<bool>,
+) {
+    if settings.tap_to_confirm.is_some() {
+        return;
+    }
+    let touch_screen = !std::mem::replace(&mut *asked_browser, true) && browser_touch_screen();
+    let decided = if touch_screen || touches.is_some_and(|t| t.any_just_pressed()) {
+        true
+    } else if buttons.is_some_and(|b| b.get_just_pressed().next().is_some()) {
+        false
+    } else {
+        return;
+    };
+    settings.tap_to_confirm = Some(decided);
+    persist(&store, &settings);
+}
+
+#[cfg(target_arch = "wasm32")]
+fn browser_touch_screen() -> bool {
+    crate::launch::browser::has_touch_screen()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn browser_touch_screen() -> bool {
+    false
 }
 
 fn keyboard_cursor(

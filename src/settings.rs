@@ -65,6 +65,11 @@ pub struct Settings {
     /// A review's thinking time for each position of the game, in milliseconds (one of
     /// `REVIEW_BUDGET_CHOICES_MS`).
     pub review_ms: u32,
+    /// Touch: the first tap on a point shows the stone, a second tap there places it (a
+    /// tap elsewhere moves it). `None` until decided: on when the first input seen is a
+    /// touch or the browser reports a touch screen, off when it is a mouse
+    /// (`input::decide_tap_to_confirm`). Mouse clicks place at once either way.
+    pub tap_to_confirm: Option<bool>,
 }
 
 /// The review budgets the menu offers for each position: quick, sound, thorough.
@@ -103,6 +108,7 @@ impl Default for Settings {
             analysis: false,
             analysis_line_always: false,
             review_ms: 500,
+            tap_to_confirm: None,
         }
     }
 }

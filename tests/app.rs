@@ -1013,5 +1013,7 @@ fn the_computers_swap2_search_is_cancelled_when_the_position_changes() {
 // Bevy-sized link).
 #[path = "app/analysis.rs"]
 mod analysis;
+#[path = "app/phone.rs"]
+mod phone;
 #[path = "app/variations.rs"]
 mod variations;

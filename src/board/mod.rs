@@ -3,7 +3,7 @@
 pub mod layout;
 pub mod view;
 
-pub use layout::{BoardLayout, ReservedLeft, ReservedRight};
+pub use layout::{BoardLayout, HudPlace, ReservedArea};
 
 use bevy::prelude::*;
 

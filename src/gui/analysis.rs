@@ -6,7 +6,7 @@
 
 use super::{number_on_stone, stone_icon};
 use crate::analysis::LiveAnalysis;
-use crate::board::{BoardLayout, ReservedLeft};
+use crate::board::{BoardLayout, HudPlace, ReservedArea};
 use crate::game_match::Match;
 use crate::settings::Settings;
 use bevy::prelude::*;
@@ -17,6 +17,10 @@ use gomoku_engine::{Point, Stone};
 /// The room kept left of the board for the bar and its labels, in logical pixels.
 const BAR_ROOM: f32 = 76.0;
 const BAR_WIDTH: f32 = 22.0;
+/// Where the HUD goes under the board (a phone held upright) the bar lies across the top
+/// of the board, in a strip this tall, its numbers on one line above it.
+const STRIP_ROOM: f32 = 46.0;
+const STRIP_BAR_HEIGHT: f32 = 14.0;
 /// Height kept under the bar for its two lines of numbers.
 const STATS_HEIGHT: f32 = 34.0;
 /// A candidate's preview shows when the pointer is this close to its point, in cells.
@@ -68,10 +72,20 @@ pub(super) fn analysis_overlay(
     live: Res<LiveAnalysis>,
     settings: Res<Settings>,
     windows: Query<&Window>,
-    mut reserved: ResMut<ReservedLeft>,
+    place: Res<HudPlace>,
+    mut reserved: ResMut<ReservedArea>,
 ) -> Result {
     let on = settings.analysis && !game_match.is_online();
-    reserved.set_if_neq(ReservedLeft(if on { BAR_ROOM } else { 0.0 }));
+    let across = place.is_below();
+    let (left, top) = match (on, across) {
+        (false, _) => (0.0, 0.0),
+        (true, false) => (BAR_ROOM, 0.0),
+        (true, true) => (0.0, STRIP_ROOM),
+    };
+    if (reserved.left, reserved.top) != (left, top) {
+        reserved.left = left;
+        reserved.top = top;
+    }
     let Some(window) = windows.iter().next() else {
         return Ok(());
     };
@@ -86,14 +100,22 @@ pub(super) fn analysis_overlay(
     let to_move = game.to_move();
     let analysis = live.of(game);
 
-    // The bar spans the board's height, less room for its numbers, in the kept room.
+    // The bar spans the board's height, less room for its numbers, in the kept room; or
+    // lies across the board's width above it.
     let half = layout.half_extent_cells() * layout.cell;
     let top = screen(layout.center + Vec2::new(-half, half));
-    let bar_x = top.x - BAR_ROOM / 2.0 - BAR_WIDTH / 2.0 - 4.0;
-    let bar = egui::Rect::from_min_max(
-        egui::pos2(bar_x, top.y + 18.0),
-        egui::pos2(bar_x + BAR_WIDTH, top.y + 2.0 * half - STATS_HEIGHT),
-    );
+    let bar = if across {
+        egui::Rect::from_min_max(
+            egui::pos2(top.x + 4.0, top.y - 6.0 - STRIP_BAR_HEIGHT),
+            egui::pos2(top.x + 2.0 * half - 4.0, top.y - 6.0),
+        )
+    } else {
+        let bar_x = top.x - BAR_ROOM / 2.0 - BAR_WIDTH / 2.0 - 4.0;
+        egui::Rect::from_min_max(
+            egui::pos2(bar_x, top.y + 18.0),
+            egui::pos2(bar_x + BAR_WIDTH, top.y + 2.0 * half - STATS_HEIGHT),
+        )
+    };
     let best = analysis.and_then(|a| a.lines.first());
     // A finished game shows its result; a position not yet judged, an even bar.
     let result = game.is_over().then(|| match game.outcome().winner() {
@@ -105,17 +127,29 @@ pub(super) fn analysis_overlay(
         .or(best.map(|l| black_chance_of(verdict(l.score), to_move)))
         .unwrap_or(0.5);
     painter.rect_filled(bar, 3.0, egui::Color32::from_gray(236));
-    let split = bar.bottom() - bar.height() * black;
-    painter.rect_filled(
-        egui::Rect::from_min_max(egui::pos2(bar.left(), split), bar.right_bottom()),
-        3.0,
-        egui::Color32::from_gray(24),
-    );
+    // Black's share from the bottom, or from the left across the board; a red mark halfway.
+    let (black_part, halfway) = if across {
+        let split = bar.left() + bar.width() * black;
+        (
+            egui::Rect::from_min_max(bar.left_top(), egui::pos2(split, bar.bottom())),
+            [
+                egui::pos2(bar.center().x, bar.top() - 3.0),
+                egui::pos2(bar.center().x, bar.bottom() + 3.0),
+            ],
+        )
+    } else {
+        let split = bar.bottom() - bar.height() * black;
+        (
+            egui::Rect::from_min_max(egui::pos2(bar.left(), split), bar.right_bottom()),
+            [
+                egui::pos2(bar.left() - 3.0, bar.center().y),
+                egui::pos2(bar.right() + 3.0, bar.center().y),
+            ],
+        )
+    };
+    painter.rect_filled(black_part, 3.0, egui::Color32::from_gray(24));
     painter.line_segment(
-        [
-            egui::pos2(bar.left() - 3.0, bar.center().y),
-            egui::pos2(bar.right() + 3.0, bar.center().y),
-        ],
+        halfway,
         egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 60, 60)),
     );
     let ink = egui::Color32::from_gray(225);
@@ -130,29 +164,42 @@ pub(super) fn analysis_overlay(
         None if live.is_running() => "thinking…".to_string(),
         None => live.failure.clone().unwrap_or_default(),
     };
-    painter.text(
-        egui::pos2(bar.center().x, bar.top() - 9.0),
-        egui::Align2::CENTER_CENTER,
-        title,
-        small.clone(),
-        ink,
-    );
+    let (title_at, title_align) = if across {
+        (
+            egui::pos2(bar.left(), bar.top() - 11.0),
+            egui::Align2::LEFT_CENTER,
+        )
+    } else {
+        (
+            egui::pos2(bar.center().x, bar.top() - 9.0),
+            egui::Align2::CENTER_CENTER,
+        )
+    };
+    painter.text(title_at, title_align, title, small.clone(), ink);
     if let Some(a) = analysis {
         let speed = a.nodes * 1000 / a.elapsed_ms.max(1);
-        for (row, text) in [
+        let stats = [
             format!("depth {}", a.depth),
             format!("{} · {}/s", short_count(a.nodes), short_count(speed)),
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        ];
+        if across {
             painter.text(
-                egui::pos2(bar.center().x, bar.bottom() + 10.0 + 13.0 * row as f32),
-                egui::Align2::CENTER_CENTER,
-                text,
+                egui::pos2(bar.right(), bar.top() - 11.0),
+                egui::Align2::RIGHT_CENTER,
+                stats.join(" · "),
                 small.clone(),
                 ink,
             );
+        } else {
+            for (row, text) in stats.into_iter().enumerate() {
+                painter.text(
+                    egui::pos2(bar.center().x, bar.bottom() + 10.0 + 13.0 * row as f32),
+                    egui::Align2::CENTER_CENTER,
+                    text,
+                    small.clone(),
+                    ink,
+                );
+            }
         }
     }
     let Some(analysis) = analysis else {

@@ -1,6 +1,7 @@
 //! The load dialog: saved games with their date, players and length; a corrupt file shows
 //! its error and cannot be chosen. Reading and loading happen in `crate::saves`.
 
+use crate::board::ReservedArea;
 use crate::review::ReviewCommand;
 use crate::saves::{SaveAction, SaveShelf};
 use bevy::prelude::*;
@@ -11,6 +12,7 @@ pub(super) fn file_dialog(
     shelf: Res<SaveShelf>,
     mut requests: MessageWriter<SaveAction>,
     mut review: MessageWriter<ReviewCommand>,
+    reserved: Res<ReservedArea>,
 ) -> Result {
     let Some(listing) = &shelf.listing else {
         return Ok(());
@@ -21,8 +23,11 @@ pub(super) fn file_dialog(
     egui::Window::new("Load a game")
         .open(&mut open)
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, [-super::HUD_WIDTH / 2.0, 0.0])
-        .default_width(460.0)
+        .anchor(
+            egui::Align2::CENTER_CENTER,
+            super::board_area_offset(&reserved),
+        )
+        .default_width(460.0_f32.min(ctx.content_rect().width() - 24.0))
         .show(ctx, |ui| {
             let saves = match listing {
                 Ok(saves) => saves.as_slice(),

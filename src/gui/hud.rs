@@ -1,8 +1,9 @@
 //! The in-game panel: players, scores, clocks, whose turn, and the game's buttons.
 
-use super::{HUD_WIDTH, root_ui, stone_icon};
+use super::{root_ui, stone_icon, touch_spacing};
 use crate::ai::{AskHint, ComputerPlayer, Hint, RetryComputer};
-use crate::board::ReservedRight;
+use crate::board::layout::SIDE_PANEL_WIDTH;
+use crate::board::{HudPlace, ReservedArea};
 use crate::game_match::{Match, MatchAction};
 use crate::online::{Online, OnlineCommand};
 use crate::screens::{Phase, Screen};
@@ -44,7 +45,8 @@ pub(super) fn hud(
     hint: Res<Hint>,
     mut settings: ResMut<Settings>,
     store: Res<Store>,
-    mut reserved: ResMut<ReservedRight>,
+    place: Res<HudPlace>,
+    mut reserved: ResMut<ReservedArea>,
     mut actions: MessageWriter<MatchAction>,
     mut ask_hint: MessageWriter<AskHint>,
     mut retry: MessageWriter<RetryComputer>,
@@ -61,199 +63,235 @@ pub(super) fn hud(
     let mut analysis = None;
     let mut online_out = super::online::HudRequests::default();
     let is_online = online.room.is_some();
-    let response = egui::Panel::right("hud")
-        .exact_size(HUD_WIDTH)
-        .resizable(false)
-        .show(&mut root, |ui| {
+    let below = place.is_below();
+    let contents = |ui: &mut egui::Ui| {
+        if below {
+            touch_spacing(ui);
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                ui.strong("Gomoku");
+                ui.label(egui::RichText::new(game.rule().label()).weak());
+            });
+            // Side by side, to leave the panel's height to the controls.
+            ui.columns(2, |columns| {
+                for (ui, stone) in columns.iter_mut().zip([Stone::Black, Stone::White]) {
+                    player_card(ui, &game_match, stone, true);
+                }
+            });
+        } else {
             ui.add_space(6.0);
             ui.heading("Gomoku");
             ui.label(egui::RichText::new(game.rule().label()).weak());
             ui.separator();
-
             for stone in [Stone::Black, Stone::White] {
-                player_card(ui, &game_match, stone);
+                player_card(ui, &game_match, stone, false);
             }
+        }
 
-            ui.add_space(4.0);
-            let thinking = computer.is_thinking();
-            let status = match game.outcome() {
-                Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
-                Outcome::Draw => "Draw: the board is full.".to_string(),
-                Outcome::Resigned { winner } => format!(
-                    "{} resigned: {} wins!",
-                    game_match.player(winner.opponent()).name,
-                    game_match.player(*winner).name
-                ),
-                Outcome::OutOfTime { winner } => format!(
-                    "{} lost on time: {} wins!",
-                    game_match.player(winner.opponent()).name,
-                    game_match.player(*winner).name
-                ),
-                Outcome::DrawAgreed => "Draw agreed.".to_string(),
-                Outcome::Ongoing if thinking => "Computer is thinking…".to_string(),
-                Outcome::Ongoing if *phase.get() == Phase::RemoteTurn => {
-                    format!("Waiting for {}…", game_match.player(game.to_move()).name)
-                }
-                Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
-            };
-            ui.horizontal(|ui| {
-                if thinking {
-                    ui.add(egui::Spinner::new());
-                }
-                ui.label(egui::RichText::new(status).strong());
-            });
-            if let Some(trouble) = &computer.trouble {
-                let warn = egui::Color32::from_rgb(230, 120, 60);
-                if trouble.gave_up() {
-                    ui.colored_label(
-                        warn,
-                        format!("The computer could not move: {}.", trouble.last),
-                    );
-                    ui.horizontal(|ui| {
-                        if ui.button("Retry").clicked() {
-                            retry.write(RetryComputer);
-                        }
-                        if ui.button("Back to the menu").clicked() {
-                            next.set(Screen::Menu);
-                        }
-                    });
-                } else {
-                    ui.colored_label(
-                        warn,
-                        format!(
-                            "The computer's search failed ({}); trying again (attempt {} of {}).",
-                            trouble.last,
-                            trouble.attempts + 1,
-                            crate::ai::MAX_ATTEMPTS
-                        ),
-                    );
-                }
+        ui.add_space(4.0);
+        let thinking = computer.is_thinking();
+        let status = match game.outcome() {
+            Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
+            Outcome::Draw => "Draw: the board is full.".to_string(),
+            Outcome::Resigned { winner } => format!(
+                "{} resigned: {} wins!",
+                game_match.player(winner.opponent()).name,
+                game_match.player(*winner).name
+            ),
+            Outcome::OutOfTime { winner } => format!(
+                "{} lost on time: {} wins!",
+                game_match.player(winner.opponent()).name,
+                game_match.player(*winner).name
+            ),
+            Outcome::DrawAgreed => "Draw agreed.".to_string(),
+            Outcome::Ongoing if thinking => "Computer is thinking…".to_string(),
+            Outcome::Ongoing if *phase.get() == Phase::RemoteTurn => {
+                format!("Waiting for {}…", game_match.player(game.to_move()).name)
             }
-            ui.label(format!(
-                "Move {}",
-                game.moves().len() + usize::from(!game.is_over())
-            ));
-            let mut opening_actions = Vec::new();
-            super::opening::swap2_section(ui, &game_match, &mut opening_actions);
-            actions.write_batch(opening_actions);
-            if let Some(room) = online.room.as_deref() {
-                super::online::hud_section(
-                    ui,
-                    room,
-                    game.is_over(),
-                    &mut online.chat_field,
-                    &mut online_out,
+            Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
+        };
+        ui.horizontal(|ui| {
+            if thinking {
+                ui.add(egui::Spinner::new().size(16.0));
+            }
+            ui.label(egui::RichText::new(status).strong());
+        });
+        if let Some(trouble) = &computer.trouble {
+            let warn = egui::Color32::from_rgb(230, 120, 60);
+            if trouble.gave_up() {
+                ui.colored_label(
+                    warn,
+                    format!("The computer could not move: {}.", trouble.last),
+                );
+                ui.horizontal(|ui| {
+                    if ui.button("Retry").clicked() {
+                        retry.write(RetryComputer);
+                    }
+                    if ui.button("Back to the menu").clicked() {
+                        next.set(Screen::Menu);
+                    }
+                });
+            } else {
+                ui.colored_label(
+                    warn,
+                    format!(
+                        "The computer's search failed ({}); trying again (attempt {} of {}).",
+                        trouble.last,
+                        trouble.attempts + 1,
+                        crate::ai::MAX_ATTEMPTS
+                    ),
                 );
             }
-            ui.separator();
-
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(game_match.can_undo(), egui::Button::new("⟲ Undo"))
-                    .on_hover_text("Ctrl+Z")
-                    .clicked()
-                {
-                    actions.write(MatchAction::Undo);
-                }
-                if ui
-                    .add_enabled(game_match.can_redo(), egui::Button::new("⟳ Redo"))
-                    .on_hover_text("Ctrl+Y")
-                    .clicked()
-                {
-                    actions.write(MatchAction::Redo);
-                }
-                if ui
-                    .add_enabled(!is_online, egui::Button::new("Restart"))
-                    .clicked()
-                {
-                    actions.write(MatchAction::Restart);
-                }
-            });
-            ui.horizontal(|ui| {
-                // Online, the engine's help would be a third player at the board.
-                let can_ask = !is_online
-                    && *phase.get() == Phase::HumanTurn
-                    && hint.point(&game_match).is_none()
-                    && !hint.is_searching();
-                if ui
-                    .add_enabled(can_ask, egui::Button::new("Hint"))
-                    .on_hover_text("H: the engine's move for you")
-                    .clicked()
-                {
-                    ask_hint.write(AskHint);
-                }
-                if hint.is_searching() {
-                    ui.add(egui::Spinner::new());
-                    ui.label("Looking…");
-                } else if let Some(p) = hint.point(&game_match) {
-                    ui.label(format!("Try {}", format_point(p)));
-                }
-                let mut analysing = settings.analysis;
-                if ui
-                    .add_enabled_ui(!is_online, |ui| ui.toggle_value(&mut analysing, "Analysis"))
-                    .inner
-                    .on_hover_text("A: the engine's judgement of the position, live")
-                    .changed()
-                {
-                    analysis = Some(analysing);
-                }
-            });
-            super::share::keep_and_share_row(ui, &mut keep, &game_match, is_online);
-            ui.horizontal(|ui| {
-                if ui.button("Menu").on_hover_text("Esc").clicked() {
-                    next.set(Screen::Menu);
-                }
-                let mut numbers = settings.show_numbers;
-                if ui.checkbox(&mut numbers, "Move numbers").changed() {
-                    show_numbers = Some(numbers);
-                }
-            });
-            ui.separator();
-
-            let mut tree_actions = Vec::new();
-            let changed = game_match.is_changed();
-            super::move_tree::section(ui, &game_match, changed, &mut tree_actions);
-            actions.write_batch(tree_actions);
-            ui.separator();
-
-            ui.label("Main line (paste moves to set up a position)");
-            // Refilled only when the moves change (checked when the match changes), so a
-            // player's edit, or a rejected paste, stays in the field.
-            if game_match.is_changed() || field.shown_for.is_none() {
-                let current = format_moves(game.main_line().map(|m| m.point));
-                if field.shown_for.as_ref() != Some(&current) {
-                    field.text = current.clone();
-                    field.shown_for = Some(current);
-                }
-            }
-            ui.add(
-                egui::TextEdit::multiline(&mut field.text)
-                    .desired_rows(2)
-                    .desired_width(f32::INFINITY)
-                    .font(egui::TextStyle::Monospace),
+        }
+        ui.label(format!(
+            "Move {}",
+            game.moves().len() + usize::from(!game.is_over())
+        ));
+        let mut opening_actions = Vec::new();
+        super::opening::swap2_section(ui, &game_match, &mut opening_actions);
+        actions.write_batch(opening_actions);
+        if let Some(room) = online.room.as_deref() {
+            super::online::hud_section(
+                ui,
+                room,
+                game.is_over(),
+                &mut online.chat_field,
+                &mut online_out,
             );
+        }
+        ui.separator();
+
+        ui.horizontal(|ui| {
             if ui
-                .add_enabled(!is_online, egui::Button::new("Set position"))
+                .add_enabled(game_match.can_undo(), egui::Button::new("⟲ Undo"))
+                .on_hover_text("Ctrl+Z")
                 .clicked()
             {
-                actions.write(MatchAction::SetPosition(field.text.clone()));
+                actions.write(MatchAction::Undo);
             }
-
-            let hint_failure = hint.failure.as_ref();
-            for message in [
-                game_match.notice.as_ref(),
-                keep.shelf.status.as_ref(),
-                keep.status(),
-                hint_failure,
-            ]
-            .into_iter()
-            .flatten()
+            if ui
+                .add_enabled(game_match.can_redo(), egui::Button::new("⟳ Redo"))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
             {
-                ui.add_space(4.0);
-                ui.colored_label(egui::Color32::from_rgb(230, 170, 60), message);
+                actions.write(MatchAction::Redo);
+            }
+            if ui
+                .add_enabled(!is_online, egui::Button::new("Restart"))
+                .clicked()
+            {
+                actions.write(MatchAction::Restart);
             }
         });
-    reserved.set_if_neq(ReservedRight(response.response.rect.width()));
+        ui.horizontal(|ui| {
+            // Online, the engine's help would be a third player at the board.
+            let can_ask = !is_online
+                && *phase.get() == Phase::HumanTurn
+                && hint.point(&game_match).is_none()
+                && !hint.is_searching();
+            if ui
+                .add_enabled(can_ask, egui::Button::new("Hint"))
+                .on_hover_text("H: the engine's move for you")
+                .clicked()
+            {
+                ask_hint.write(AskHint);
+            }
+            if hint.is_searching() {
+                ui.add(egui::Spinner::new().size(16.0));
+                ui.label("Looking…");
+            } else if let Some(p) = hint.point(&game_match) {
+                ui.label(format!("Try {}", format_point(p)));
+            }
+            let mut analysing = settings.analysis;
+            if ui
+                .add_enabled_ui(!is_online, |ui| ui.toggle_value(&mut analysing, "Analysis"))
+                .inner
+                .on_hover_text("A: the engine's judgement of the position, live")
+                .changed()
+            {
+                analysis = Some(analysing);
+            }
+        });
+        super::share::keep_and_share_row(ui, &mut keep, &game_match, is_online);
+        ui.horizontal(|ui| {
+            if ui.button("Menu").on_hover_text("Esc").clicked() {
+                next.set(Screen::Menu);
+            }
+            let mut numbers = settings.show_numbers;
+            if ui.checkbox(&mut numbers, "Move numbers").changed() {
+                show_numbers = Some(numbers);
+            }
+        });
+        ui.separator();
+
+        let mut tree_actions = Vec::new();
+        let changed = game_match.is_changed();
+        super::move_tree::section(ui, &game_match, changed, &mut tree_actions);
+        actions.write_batch(tree_actions);
+        ui.separator();
+
+        ui.label("Main line (paste moves to set up a position)");
+        // Refilled only when the moves change (checked when the match changes), so a
+        // player's edit, or a rejected paste, stays in the field.
+        if game_match.is_changed() || field.shown_for.is_none() {
+            let current = format_moves(game.main_line().map(|m| m.point));
+            if field.shown_for.as_ref() != Some(&current) {
+                field.text = current.clone();
+                field.shown_for = Some(current);
+            }
+        }
+        ui.add(
+            egui::TextEdit::multiline(&mut field.text)
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .font(egui::TextStyle::Monospace),
+        );
+        if ui
+            .add_enabled(!is_online, egui::Button::new("Set position"))
+            .clicked()
+        {
+            actions.write(MatchAction::SetPosition(field.text.clone()));
+        }
+
+        let hint_failure = hint.failure.as_ref();
+        for message in [
+            game_match.notice.as_ref(),
+            keep.shelf.status.as_ref(),
+            keep.status(),
+            hint_failure,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            ui.add_space(4.0);
+            ui.colored_label(egui::Color32::from_rgb(230, 170, 60), message);
+        }
+    };
+    let (right, bottom) = match *place {
+        HudPlace::Right => {
+            let panel = egui::Panel::right("hud")
+                .exact_size(SIDE_PANEL_WIDTH)
+                .resizable(false)
+                .show(&mut root, contents);
+            (panel.response.rect.width(), 0.0)
+        }
+        // Under the board (a phone held upright): what does not fit scrolls, by dragging.
+        HudPlace::Below { height } => {
+            let panel = egui::Panel::bottom("hud-below")
+                .exact_size(height)
+                .resizable(false)
+                .show(&mut root, |ui| {
+                    egui::ScrollArea::vertical()
+                        .auto_shrink(false)
+                        .show(ui, contents);
+                });
+            (0.0, panel.response.rect.height())
+        }
+    };
+    if (reserved.right, reserved.bottom) != (right, bottom) {
+        reserved.right = right;
+        reserved.bottom = bottom;
+    }
     if online_out.leave {
         // Leaving the board leaves the room (`online`).
         next.set(Screen::Menu);
@@ -270,7 +308,9 @@ pub(super) fn hud(
     Ok(())
 }
 
-fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone) {
+/// A player's stone, name, score and clock; `compact` (half the width of a phone) puts the
+/// score and clock under the stone and name.
+fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone, compact: bool) {
     let game = &game_match.game;
     let player = game_match.player(stone);
     let active = !game.is_over() && game.to_move() == stone;
@@ -280,35 +320,44 @@ fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone) {
     } else {
         egui::Stroke::new(1.0, egui::Color32::from_gray(70))
     };
+    let name = egui::RichText::new(&player.name).size(if compact { 15.0 } else { 17.0 });
+    let name = if active { name.strong() } else { name };
+    // Under a time control, what is left; otherwise the time spent.
+    let (clock, low) = match game_match.time_left(stone) {
+        Some(left) => (left, left < Duration::from_secs(10)),
+        None => (game_match.clock(stone), false),
+    };
+    let stats = egui::RichText::new(format!("Wins: {}   ⏱ {}", player.score, clock_text(clock)))
+        .monospace();
+    let stats = if low && active {
+        stats.color(egui::Color32::from_rgb(230, 90, 60))
+    } else {
+        stats
+    };
+    let icon = |ui: &mut egui::Ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+        stone_icon(ui.painter(), rect.center(), 11.0, stone == Stone::Black);
+    };
     egui::Frame::group(ui.style())
         .stroke(stroke)
         .inner_margin(8.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
-                stone_icon(ui.painter(), rect.center(), 11.0, stone == Stone::Black);
-                ui.vertical(|ui| {
-                    let name = egui::RichText::new(&player.name).size(17.0);
-                    ui.label(if active { name.strong() } else { name });
-                    // Under a time control, what is left; otherwise the time spent.
-                    let (clock, low) = match game_match.time_left(stone) {
-                        Some(left) => (left, left < Duration::from_secs(10)),
-                        None => (game_match.clock(stone), false),
-                    };
-                    let text = egui::RichText::new(format!(
-                        "Wins: {}   ⏱ {}",
-                        player.score,
-                        clock_text(clock)
-                    ))
-                    .monospace();
-                    ui.label(if low && active {
-                        text.color(egui::Color32::from_rgb(230, 90, 60))
-                    } else {
-                        text
+            if compact {
+                ui.spacing_mut().item_spacing.y = 2.0;
+                ui.horizontal(|ui| {
+                    icon(ui);
+                    ui.add(egui::Label::new(name).truncate());
+                });
+                ui.label(stats);
+            } else {
+                ui.horizontal(|ui| {
+                    icon(ui);
+                    ui.vertical(|ui| {
+                        ui.label(name);
+                        ui.label(stats);
                     });
                 });
-            });
+            }
         });
 }

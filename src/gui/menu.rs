@@ -14,6 +14,9 @@ use bevy_egui::{EguiContexts, egui};
 use gomoku_engine::Rule;
 use gomoku_engine::ai::Level;
 
+/// Below this width (logical pixels) the menu is laid out for a phone held upright.
+const NARROW_MENU: f32 = 640.0;
+
 pub(super) fn menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
@@ -40,175 +43,220 @@ pub(super) fn menu(
     let mut s = settings.clone();
     let mut start = false;
     let mut requests = Vec::new();
-    egui::Window::new("Gomoku")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .min_width(420.0)
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.heading("Gomoku");
-                ui.label(egui::RichText::new("Five in a row").weak());
-            });
-            ui.add_space(8.0);
-            ui.horizontal_top(|ui| {
-                egui::Grid::new("menu-grid")
-                    .num_columns(2)
-                    .spacing([16.0, 10.0])
-                    .show(ui, |ui| {
-                        ui.label("Mode");
+    // A phone held upright: the menu takes the screen, finger-sized, the preview under the
+    // choices, and scrolls (by dragging) where it is taller than the screen.
+    let screen = ctx.content_rect();
+    let narrow = screen.width() < NARROW_MENU;
+    let contents = |ui: &mut egui::Ui| {
+        if narrow {
+            super::touch_spacing(ui);
+        }
+        ui.vertical_centered(|ui| {
+            ui.heading("Gomoku");
+            ui.label(egui::RichText::new("Five in a row").weak());
+        });
+        ui.add_space(8.0);
+        let beside = if narrow {
+            egui::Layout::top_down(egui::Align::Min)
+        } else {
+            egui::Layout::left_to_right(egui::Align::Min)
+        };
+        ui.with_layout(beside, |ui| {
+            egui::Grid::new("menu-grid")
+                .num_columns(2)
+                .spacing([16.0, 10.0])
+                // Narrow, long choices wrap rather than run off the screen.
+                .max_col_width(if narrow {
+                    screen.width() - 150.0
+                } else {
+                    f32::INFINITY
+                })
+                .show(ui, |ui| {
+                    ui.label("Mode");
+                    ui.horizontal_wrapped(|ui| {
+                        ui.radio_value(&mut s.mode, Mode::HumanVsComputer, "Against the computer");
+                        ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
+                        ui.radio_value(&mut s.mode, Mode::Online, "Online");
+                    });
+                    ui.end_row();
+
+                    let vs_computer = s.mode == Mode::HumanVsComputer;
+                    let is_online = s.mode == Mode::Online;
+                    ui.label(if vs_computer || is_online {
+                        "Your name"
+                    } else {
+                        "Player 1"
+                    });
+                    ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
+                    ui.end_row();
+                    if s.mode == Mode::HumanVsHuman {
+                        ui.label("Player 2");
+                        ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
+                        ui.end_row();
+                    }
+
+                    if is_online {
+                        online::menu_rows(ui, &mut s);
+                    } else if vs_computer && s.swap2 {
+                        // Under Swap2 the opening decides the colours: only who opens.
+                        ui.label("First opening");
                         ui.horizontal(|ui| {
-                            ui.radio_value(
-                                &mut s.mode,
-                                Mode::HumanVsComputer,
-                                "Against the computer",
-                            );
-                            ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
-                            ui.radio_value(&mut s.mode, Mode::Online, "Online");
+                            ui.radio_value(&mut s.one_plays_black, true, "You open");
+                            ui.radio_value(&mut s.one_plays_black, false, "The computer opens");
                         });
                         ui.end_row();
-
-                        let vs_computer = s.mode == Mode::HumanVsComputer;
-                        let is_online = s.mode == Mode::Online;
-                        ui.label(if vs_computer || is_online {
-                            "Your name"
+                    } else {
+                        ui.label(if vs_computer {
+                            "You play"
                         } else {
-                            "Player 1"
+                            "Player 1 plays"
                         });
-                        ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
+                            ui.radio_value(&mut s.one_plays_black, false, "White");
+                        });
                         ui.end_row();
-                        if s.mode == Mode::HumanVsHuman {
-                            ui.label("Player 2");
-                            ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
-                            ui.end_row();
-                        }
-
-                        if is_online {
-                            online::menu_rows(ui, &mut s);
-                        } else if vs_computer && s.swap2 {
-                            // Under Swap2 the opening decides the colours: only who opens.
-                            ui.label("First opening");
-                            ui.horizontal(|ui| {
-                                ui.radio_value(&mut s.one_plays_black, true, "You open");
-                                ui.radio_value(&mut s.one_plays_black, false, "The computer opens");
-                            });
-                            ui.end_row();
-                        } else {
-                            ui.label(if vs_computer {
-                                "You play"
+                    }
+                    if !vs_computer {
+                        online::time_control_row(ui, &mut s);
+                    }
+                    if !is_online {
+                        ui.label("Opening");
+                        ui.checkbox(
+                            &mut s.swap2,
+                            if vs_computer {
+                                "Swap2 (the opener places three stones)"
                             } else {
-                                "Player 1 plays"
-                            });
-                            ui.horizontal(|ui| {
-                                ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
-                                ui.radio_value(&mut s.one_plays_black, false, "White");
-                            });
-                            ui.end_row();
-                        }
-                        if !vs_computer {
-                            online::time_control_row(ui, &mut s);
-                        }
-                        if !is_online {
-                            ui.label("Opening");
-                            ui.checkbox(
-                                &mut s.swap2,
-                                if vs_computer {
-                                    "Swap2 (the opener places three stones)"
-                                } else {
-                                    "Swap2 (player 1 places three stones)"
-                                },
-                            );
-                            ui.end_row();
-                        }
+                                "Swap2 (player 1 places three stones)"
+                            },
+                        );
+                        ui.end_row();
+                    }
 
-                        if vs_computer {
-                            ui.label("Computer level");
-                            egui::ComboBox::from_id_salt("level")
-                                .selected_text(s.level().to_string())
-                                .show_ui(ui, |ui| {
-                                    for level in Level::all() {
-                                        ui.selectable_value(
-                                            &mut s.level,
-                                            level.number(),
-                                            level.to_string(),
-                                        );
-                                    }
-                                });
-                            ui.end_row();
-                            #[cfg(not(target_arch = "wasm32"))]
-                            computer_resources_rows(ui, &mut s);
-                        }
-
-                        ui.label("Rule");
-                        egui::ComboBox::from_id_salt("rule")
-                            .selected_text(s.rule().label())
+                    if vs_computer {
+                        ui.label("Computer level");
+                        egui::ComboBox::from_id_salt("level")
+                            .selected_text(s.level().to_string())
                             .show_ui(ui, |ui| {
-                                for rule in Rule::ALL {
-                                    if ui
-                                        .selectable_label(s.rule() == rule, rule.label())
-                                        .clicked()
-                                    {
-                                        s.rule = rule.keyword().to_string();
-                                    }
+                                for level in Level::all() {
+                                    ui.selectable_value(
+                                        &mut s.level,
+                                        level.number(),
+                                        level.to_string(),
+                                    );
                                 }
                             });
                         ui.end_row();
+                        #[cfg(not(target_arch = "wasm32"))]
+                        computer_resources_rows(ui, &mut s);
+                    }
 
-                        ui.label("Board");
-                        ui.horizontal(|ui| {
-                            for size in [15u8, 19] {
-                                ui.radio_value(&mut s.size, size, format!("{size} × {size}"));
+                    ui.label("Rule");
+                    egui::ComboBox::from_id_salt("rule")
+                        .selected_text(s.rule().label())
+                        .show_ui(ui, |ui| {
+                            for rule in Rule::ALL {
+                                if ui
+                                    .selectable_label(s.rule() == rule, rule.label())
+                                    .clicked()
+                                {
+                                    s.rule = rule.keyword().to_string();
+                                }
                             }
                         });
-                        ui.end_row();
+                    ui.end_row();
 
-                        let catalog = &skins.0;
-                        skin_combo(ui, "Stones", &mut s.stones, &catalog.stones);
-                        skin_combo(ui, "Background", &mut s.background, &catalog.backgrounds);
-                        skin_combo(ui, "Lines", &mut s.lines, &catalog.lines);
-
-                        ui.label("");
-                        ui.checkbox(&mut s.show_numbers, "Show move numbers");
-                        ui.end_row();
-
-                        analysis_rows(ui, &mut s);
+                    ui.label("Board");
+                    ui.horizontal(|ui| {
+                        for size in [15u8, 19] {
+                            ui.radio_value(&mut s.size, size, format!("{size} × {size}"));
+                        }
                     });
-                if let Some((background, stones, line)) = preview {
-                    ui.add_space(12.0);
-                    skin_preview(ui, background, stones, line);
-                }
-            });
-            ui.add_space(10.0);
-            if s.mode == Mode::Online {
-                online::menu_actions(
-                    ui,
-                    &mut s,
-                    room.as_deref(),
-                    offered.0.as_ref(),
-                    &mut requests,
-                    &mut problem,
-                );
-                if let Some(problem) = problem.as_ref() {
-                    ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
-                }
-                return;
+                    ui.end_row();
+
+                    let catalog = &skins.0;
+                    skin_combo(ui, "Stones", &mut s.stones, &catalog.stones);
+                    skin_combo(ui, "Background", &mut s.background, &catalog.backgrounds);
+                    skin_combo(ui, "Lines", &mut s.lines, &catalog.lines);
+
+                    ui.label("");
+                    ui.checkbox(&mut s.show_numbers, "Show move numbers");
+                    ui.end_row();
+
+                    ui.label("Touch");
+                    let mut confirm = s.tap_to_confirm.unwrap_or(false);
+                    if ui
+                        .checkbox(&mut confirm, "Tap twice to place")
+                        .on_hover_text(
+                            "The first tap shows the stone; a second tap on it places it",
+                        )
+                        .changed()
+                    {
+                        s.tap_to_confirm = Some(confirm);
+                    }
+                    ui.end_row();
+
+                    analysis_rows(ui, &mut s);
+                });
+            if let Some((background, stones, line)) = preview {
+                ui.add_space(12.0);
+                skin_preview(ui, background, stones, line);
             }
-            ui.vertical_centered(|ui| {
-                start = ui
-                    .add(
-                        egui::Button::new(egui::RichText::new("Start").size(20.0))
-                            .min_size(egui::vec2(160.0, 36.0)),
-                    )
-                    .clicked();
-                ui.label(
-                    egui::RichText::new(
-                        "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · H hint · A analysis · R review · Esc menu",
-                    )
-                    .small()
-                    .weak(),
-                );
-            });
         });
+        ui.add_space(10.0);
+        if s.mode == Mode::Online {
+            online::menu_actions(
+                ui,
+                &mut s,
+                room.as_deref(),
+                offered.0.as_ref(),
+                &mut requests,
+                &mut problem,
+            );
+            if let Some(problem) = problem.as_ref() {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+            }
+            return;
+        }
+        // Narrow, Start stays on screen under the scrolling choices (below).
+        if narrow {
+            return;
+        }
+        ui.vertical_centered(|ui| {
+            start = ui.add(start_button()).clicked();
+            ui.label(
+                egui::RichText::new(
+                    "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · H hint · A analysis · R review · Esc menu",
+                )
+                .small()
+                .weak(),
+            );
+        });
+    };
+    if narrow {
+        let mut root = super::root_ui(ctx, "menu-root");
+        let mut pinned_start = false;
+        if settings.mode != Mode::Online {
+            egui::Panel::bottom("menu-start").show(&mut root, |ui| {
+                ui.add_space(8.0);
+                ui.vertical_centered(|ui| pinned_start = ui.add(start_button()).clicked());
+                ui.add_space(4.0);
+            });
+        }
+        egui::CentralPanel::default_margins().show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink(false)
+                .show(ui, contents);
+        });
+        start |= pinned_start;
+    } else {
+        egui::Window::new("Gomoku")
+            .title_bar(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .min_width(420.0)
+            .show(ctx, contents);
+    }
     if s != *settings {
         *settings = s;
         persist(&store, &settings);
@@ -228,6 +276,10 @@ pub(super) fn menu(
         next.set(Screen::Playing);
     }
     Ok(())
+}
+
+fn start_button() -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0))
 }
 
 /// A combo box over skin names; an unknown or empty choice shows the first entry.

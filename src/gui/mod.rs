@@ -13,14 +13,11 @@ mod over;
 mod review;
 mod share;
 
-use crate::board::{ReservedLeft, ReservedRight};
+use crate::board::ReservedArea;
 use crate::input::{UiHasKeyboard, UiHasPointer};
 use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-
-/// Width of the HUD panel in logical pixels.
-pub const HUD_WIDTH: f32 = 290.0;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(crate::share::plugin);
@@ -47,10 +44,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             OnExit(Screen::Playing),
-            |mut right: ResMut<ReservedRight>, mut left: ResMut<ReservedLeft>| {
-                right.0 = 0.0;
-                left.0 = 0.0;
-            },
+            |mut reserved: ResMut<ReservedArea>| *reserved = ReservedArea::default(),
         );
 }
 
@@ -88,18 +82,22 @@ fn loading(mut contexts: EguiContexts) -> Result {
     Ok(())
 }
 
-/// Tells board input whether egui owns the pointer or the keyboard this frame.
+/// Tells board input whether egui owns the pointer or the keyboard this frame: the
+/// panels' edges (`ReservedArea`) and egui's windows count as UI.
 fn track_ui_focus(
     mut contexts: EguiContexts,
-    reserved: Res<ReservedRight>,
+    reserved: Res<ReservedArea>,
     windows: Query<&Window>,
     mut pointer: ResMut<UiHasPointer>,
     mut keyboard: ResMut<UiHasKeyboard>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let width = windows.iter().next().map_or(f32::MAX, Window::width);
+    let size = windows
+        .iter()
+        .next()
+        .map_or(Vec2::splat(f32::MAX), |w| Vec2::new(w.width(), w.height()));
     let over_ui = ctx.pointer_latest_pos().is_some_and(|pos| {
-        pos.x >= width - reserved.0
+        reserved.contains(size, Vec2::new(pos.x, pos.y))
             || ctx
                 .layer_id_at(pos)
                 .is_some_and(|layer| layer.order != egui::Order::Background)
@@ -109,6 +107,26 @@ fn track_ui_focus(
     ));
     keyboard.set_if_neq(UiHasKeyboard(ctx.egui_wants_keyboard_input()));
     Ok(())
+}
+
+/// The offset from the window's centre to the centre of the board's area (what the
+/// panels leave), for anchoring windows over the board; y down, as egui's.
+fn board_area_offset(reserved: &ReservedArea) -> egui::Vec2 {
+    egui::vec2(
+        (reserved.left - reserved.right) / 2.0,
+        (reserved.top - reserved.bottom) / 2.0,
+    )
+}
+
+/// Finger-sized controls, for the panel under the board on a phone or tablet.
+fn touch_spacing(ui: &mut egui::Ui) {
+    let spacing = ui.spacing_mut();
+    spacing.button_padding = egui::vec2(14.0, 11.0);
+    spacing.interact_size.y = 44.0;
+    spacing.item_spacing = egui::vec2(10.0, 8.0);
+    spacing.icon_width = 22.0;
+    spacing.icon_width_inner = 12.0;
+    spacing.icon_spacing = 8.0;
 }
 
 /// A root `Ui` covering the window, for panels (egui 0.36 shows panels inside a `Ui`).

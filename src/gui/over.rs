@@ -1,6 +1,7 @@
 //! The game-over panel: who won, and what next. Closing it leaves the board to review;
 //! undo still resumes play.
 
+use crate::board::ReservedArea;
 use crate::game_match::{Match, MatchAction};
 use crate::online::{Online, OnlineCommand};
 use crate::review::ReviewCommand;
@@ -19,6 +20,7 @@ pub(super) fn game_over(
     mut review: MessageWriter<ReviewCommand>,
     online: Option<Res<Online>>,
     mut next: ResMut<NextState<Screen>>,
+    reserved: Res<ReservedArea>,
 ) -> Result {
     if *phase.get() != Phase::Over {
         *hidden = None;
@@ -46,7 +48,12 @@ pub(super) fn game_over(
         .title_bar(false)
         .resizable(false)
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_TOP, [-super::HUD_WIDTH / 2.0, 16.0])
+        // At the top of the board's area; as narrow as a phone held upright needs.
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [super::board_area_offset(&reserved).x, reserved.top + 16.0],
+        )
+        .max_width(ctx.content_rect().width() - 24.0)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.heading(title);
@@ -56,7 +63,7 @@ pub(super) fn game_over(
                     a.name, a.score, b.score, b.name
                 ));
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui.button("Next game (swap colours)").clicked() {
                     // Online, both machines start it together.
                     if online.is_some() {

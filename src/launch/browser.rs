@@ -31,6 +31,16 @@ pub fn page_address() -> Option<String> {
     ))
 }
 
+/// Does the browser report a touch screen (`navigator.maxTouchPoints` above 0)?
+pub fn has_touch_screen() -> bool {
+    let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
+    web_sys::window()
+        .and_then(|w| get(&w, "navigator"))
+        .and_then(|navigator| get(&navigator, "maxTouchPoints"))
+        .and_then(|points| points.as_f64())
+        .is_some_and(|points| points > 0.0)
+}
+
 /// The arguments the page's query string (`?play&...`) stands for.
 pub fn page_args() -> Vec<String> {
     let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();

@@ -2,10 +2,12 @@
 //! that it is not blank, save it and exit, non-zero for a blank frame.
 
 use super::LaunchOptions;
+use crate::board::BoardLayout;
 use crate::input::PointerDisabled;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::PrimaryWindow;
 
 /// Frames to wait in the game before capturing: stones have settled and egui has laid out.
 const SCREENSHOT_FRAME: u32 = 40;
@@ -55,6 +57,8 @@ fn take_screenshot(
     mut commands: Commands,
     options: Res<LaunchOptions>,
     state: Res<State<Screen>>,
+    layout: Res<BoardLayout>,
+    window: Query<&Window, With<PrimaryWindow>>,
     mut frames: Local<u32>,
 ) {
     let Some(path) = &options.screenshot else {
@@ -65,25 +69,47 @@ fn take_screenshot(
     }
     *frames += 1;
     if *frames == SCREENSHOT_FRAME {
-        // In a game, judge the area left of the HUD, where the board is.
-        let hud = if options.menu {
-            0
-        } else {
-            crate::gui::HUD_WIDTH as usize
+        // In a game, judge the board's square (the panels around it are flat); the menu,
+        // the whole frame. As fractions of the window, since the image is in physical pixels.
+        let area = match window.single() {
+            Ok(w) if !options.menu => {
+                let half = layout.half_extent_cells() * layout.cell;
+                let centre = Vec2::new(
+                    w.width() / 2.0 + layout.center.x,
+                    w.height() / 2.0 - layout.center.y,
+                );
+                let size = Vec2::new(w.width(), w.height());
+                let r = Rect::from_center_half_size(centre, Vec2::splat(half))
+                    .intersect(Rect::from_corners(Vec2::ZERO, size));
+                Rect::from_corners(r.min / size, r.max / size)
+            }
+            _ => Rect::new(0.0, 0.0, 1.0, 1.0),
         };
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()))
             .observe(
                 move |captured: On<ScreenshotCaptured>, mut verdict: ResMut<ScreenshotVerdict>| {
-                    let w = captured.image.width() as usize;
-                    let keep = w.saturating_sub(hud).max(1);
+                    let (w, h) = (
+                        captured.image.width() as usize,
+                        captured.image.height() as usize,
+                    );
+                    let span = |from: f32, to: f32, n: usize| {
+                        let start = ((from * n as f32) as usize).min(n.saturating_sub(1));
+                        start..((to * n as f32) as usize).clamp(start + 1, n)
+                    };
+                    let (cols, rows) = (
+                        span(area.min.x, area.max.x, w),
+                        span(area.min.y, area.max.y, h),
+                    );
                     let pixels = captured.image.data.as_deref().unwrap_or_default();
-                    let area: Vec<u8> = pixels
+                    let kept: Vec<u8> = pixels
                         .chunks_exact(w * 4)
-                        .flat_map(|row| row[..keep * 4].iter().copied())
+                        .skip(rows.start)
+                        .take(rows.len())
+                        .flat_map(|row| row[cols.start * 4..cols.end * 4].iter().copied())
                         .collect();
-                    verdict.0 = Some(judge_pixels(&area));
+                    verdict.0 = Some(judge_pixels(&kept));
                 },
             );
     }
