@@ -148,10 +148,10 @@ fn with_analysis_on_the_computer_answers_within_its_budget_and_frames_keep_comin
     play(&mut app, "h9");
     assert_eq!(phase(&app), Phase::ComputerTurn);
     let asked = Instant::now();
-    let mut longest_frame = Duration::ZERO;
+    let mut frames = 0;
     while phase(&app) == Phase::ComputerTurn {
-        let frame = Instant::now();
         app.update();
+        frames += 1;
         let analysing = app
             .world()
             .resource::<SearchService>()
@@ -160,7 +160,6 @@ fn with_analysis_on_the_computer_answers_within_its_budget_and_frames_keep_comin
             !(phase(&app) == Phase::ComputerTurn && analysing),
             "analysis gives way while the computer thinks"
         );
-        longest_frame = longest_frame.max(frame.elapsed());
         assert!(
             asked.elapsed() < Duration::from_secs(5),
             "no answer in 5 s for a 500 ms budget"
@@ -168,15 +167,14 @@ fn with_analysis_on_the_computer_answers_within_its_budget_and_frames_keep_comin
         std::thread::sleep(Duration::from_millis(2));
     }
     let answered = asked.elapsed();
-    // The budget plus the threat searches' and one frame's slack, on a loaded machine.
+    // The budget is wall-clock time, so even a loaded machine answers near it; the slack
+    // is for the root's threat searches and a starved frame or two.
     assert!(
-        answered < Duration::from_millis(1_500),
+        answered < Duration::from_millis(2_500),
         "the computer took {answered:?} for a 500 ms budget"
     );
-    assert!(
-        longest_frame < Duration::from_millis(250),
-        "a frame took {longest_frame:?}: a search ran on the frame's thread"
-    );
+    // A search on the frame's thread would hold one frame for all of it.
+    assert!(frames >= 8, "only {frames} frames while the computer thought");
     assert_eq!(moves(&app).len(), 4);
     // Ann's turn again: analysis resumes.
     run_until(&mut app, "analysis again", |app| {
