@@ -2,12 +2,15 @@
 //! `window.gomokuState` is a read-only window onto the game for the browser tests: the
 //! frame count, the screen, the move string, whether the computer thinks or is in
 //! trouble, the hint shown, live analysis's candidates and depth, the review's progress,
-//! the online room and its connection, and the board's placement in CSS pixels.
+//! the online room and its connection, the board's placement in CSS pixels, where the HUD
+//! is, and tap-to-confirm's setting and the stone it shows.
 
 use crate::ai::{ComputerPlayer, Hint};
 use crate::analysis::LiveAnalysis;
-use crate::board::BoardLayout;
+use crate::board::{BoardLayout, HudPlace};
 use crate::game_match::Match;
+use crate::input::TapPreview;
+use crate::settings::Settings;
 use crate::online::Online;
 use crate::review::GameReview;
 use crate::screens::Screen;
@@ -61,6 +64,7 @@ fn publish(
     hint: Res<Hint>,
     (live, review, shared): (Res<LiveAnalysis>, Res<GameReview>, Option<Res<ShareStatus>>),
     online: Option<Res<Online>>,
+    (place, preview, settings): (Res<HudPlace>, Res<TapPreview>, Res<Settings>),
     window: Query<&Window, With<PrimaryWindow>>,
 ) {
     *frames += 1;
@@ -132,5 +136,21 @@ fn publish(
     );
     set("cell", JsValue::from_f64(layout.cell as f64));
     set("size", JsValue::from_f64(layout.size as f64));
+    // `right` (a side panel) or `below HEIGHT` (under the board), in CSS pixels.
+    let hud = match *place {
+        HudPlace::Right => "right".to_string(),
+        HudPlace::Below { height } => format!("below {height}"),
+    };
+    set("hud", hud.into());
+    let confirm = match settings.tap_to_confirm {
+        Some(on) => JsValue::from_bool(on),
+        None => JsValue::NULL,
+    };
+    set("tapToConfirm", confirm);
+    let shown = preview
+        .point(&game_match)
+        .map(format_point)
+        .unwrap_or_default();
+    set("preview", shown.into());
     let _ = js_sys::Reflect::set(&js_window, &"gomokuState".into(), &state);
 }
