@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds a self-contained dist/ for any static file server: index.html, the game's wasm and
-# JS glue, the AI worker (a second, small wasm module) and the assets.
+# Builds a self-contained dist/ for any static file server: index.html (its loading screen),
+# the game's wasm and JS glue, the AI worker (a second, small wasm module), the assets, and
+# the web app's manifest, icons and service worker (offline play).
 #   web/build.sh [--profile PROFILE] [OUT_DIR]     (defaults: web, dist)
 # PROFILE is the game module's Cargo profile: `web` for players, `web-check` (no LTO, a
 # faster relink) for the end-to-end test in CI.
@@ -64,8 +65,29 @@ elif [ -n "$opt_version" ]; then
     echo "skipping wasm-opt: binaryen $opt_version is known to break these modules (need 116+)"
 fi
 
-cp web/index.html web/ai_worker.js "$out/"
+cp web/index.html web/ai_worker.js web/sw.js web/manifest.webmanifest "$out/"
 cp -r assets "$out/assets"
+cp -r web/icons "$out/icons"
+
+# The build's version (a hash of every file, the page and the service worker's script as
+# written in web/) and each file's size, for the service worker (its cache's name and the
+# files it keeps for offline play) and the page (its progress bar's totals). Both files
+# carry it in place of `/*BUILD*/null`: a new build is a new sw.js, which browsers install.
+version=$(cd "$out" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+build="{\"version\":\"$version\",\"files\":{"
+sep=""
+count=0
+while IFS= read -r f; do
+    build+="$sep\"$f\":$(stat -c %s "$out/$f")"
+    sep=,
+    count=$((count + 1))
+done < <(cd "$out" && find . -type f ! -name index.html ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
+build+="}}"
+for f in "$out/index.html" "$out/sw.js"; do
+    grep -q '/\*BUILD\*/null' "$f" || { echo "no /*BUILD*/null in $f" >&2; exit 1; }
+    sed -i "s|/\*BUILD\*/null|$build|" "$f"
+done
+echo "build $version: index.html and $count files kept for offline play"
 
 for f in "$out/gomoku_bg.wasm" "$out/ai/gomoku_ai_worker_bg.wasm"; do
     printf '%-36s %9d bytes raw, %9d gzip -9\n' "${f#"$out"/}" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
