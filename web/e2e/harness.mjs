@@ -45,23 +45,32 @@ export function isolate(script, args) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.png': 'image/png', '.ron': 'text/plain', '.json': 'application/json' };
+  '.png': 'image/png', '.ron': 'text/plain', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json' };
 
-// Serves `dist` on 127.0.0.1 and resolves to its base address. `route(pathname)` may
-// answer a path with another file's path, or with null for a 404.
-export async function serve(dist, route = (name) => name) {
+// Serves `dist` on 127.0.0.1 and resolves to its base address, and `served`: the requests
+// answered and the bytes of the files sent. `route(pathname)` may answer a path with
+// another file's path, or with null for a 404. `port` 0 takes a free one; a given port
+// lets a test stand a server up again at the same origin.
+export async function serve(dist, route = (name) => name, port = 0) {
+  const served = { requests: 0, bytes: 0 };
   const server = http.createServer((req, res) => {
-    const name = route(new URL(req.url, 'http://localhost').pathname);
-    const file = name === null ? null : path.join(dist, decodeURIComponent(name === '/' ? '/index.html' : name));
+    served.requests++;
+    const pathname = new URL(req.url, 'http://localhost').pathname;
+    const name = route(pathname.endsWith('/') ? pathname + 'index.html' : pathname);
+    const file = name === null ? null : path.join(dist, decodeURIComponent(name));
     if (!file || !file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+    // With its length, as static servers send files: the page's progress bar counts on it.
+    const size = fs.statSync(file).size;
+    served.bytes += size;
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream', 'Content-Length': size });
     fs.createReadStream(file).pipe(res);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, served, base: `http://127.0.0.1:${server.address().port}/` };
 }
 
 // Debian's Chromium, headless, drawing WebGL2 with SwiftShader; nothing of its own on the

@@ -2,10 +2,16 @@
 // the board renders, a click places a stone, the computer answers legally, undo works,
 // the console stays clean, frames keep coming while the computer thinks and while live
 // analysis runs, the review of a short game shows its chart, and a worker whose engine
-// cannot load makes the computer retry a few times, then give up visibly.
+// cannot load makes the computer retry a few times, then give up visibly. Before all that,
+// the page's loading: its progress bar, its words when WebGL2 is missing or the module
+// cannot be fetched or compiled, the time from navigation to the first board frame and
+// the bytes fetched on a first visit, then a second visit with no network (the service
+// worker's copy) and a new build replacing it.
 // It runs in a network namespace with only loopback (`isolate`). Online play: online.mjs.
+// Phones: phone.mjs.
 //   node web/e2e/test.mjs [DIST_DIR] [SHOTS_DIR]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodePng, judge, pixelAt } from './png.mjs';
@@ -19,12 +25,16 @@ isolate(fileURLToPath(import.meta.url), [dist, shots]);
 fs.mkdirSync(shots, { recursive: true });
 
 // Under /broken/ the same files, but the AI worker's engine module is missing: a worker
-// that starts and then fails on every request.
-const BROKEN = '/broken';
-const { server, base } = await serve(dist, (name) => {
-  if (!name.startsWith(BROKEN + '/')) return name;
-  name = name.slice(BROKEN.length);
-  return name.endsWith('_ai_worker_bg.wasm') ? null : name;
+// that starts and then fails on every request. Under /missing/ the game's module is
+// missing; under /garbled/ it is not a wasm module.
+const faults = {
+  broken: (name) => (name.endsWith('_ai_worker_bg.wasm') ? null : name),
+  missing: (name) => (name === '/gomoku_bg.wasm' ? null : name),
+  garbled: (name) => (name === '/gomoku_bg.wasm' ? '/gomoku.js' : name),
+};
+const { server, served, base } = await serve(dist, (name) => {
+  const fault = faults[name.split('/')[1]];
+  return fault ? fault(name.slice(name.indexOf('/', 1))) : name;
 });
 
 const { failures, check } = checker();
@@ -69,7 +79,169 @@ async function frameRate(page, ms) {
   }, ms);
 }
 
+// The page's loading screen, without the game starting: its bar while the module comes
+// (the download slowed to 10 MB/s), and what it says when WebGL2 is missing or the module
+// is missing or garbled. Each page's console errors are its own.
+async function loadingScreens() {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions',
+    { offline: false, latency: 0, downloadThroughput: 10e6, uploadThroughput: -1 });
+  await page.goto(base + '?play');
+  await page.waitForFunction(() => window.gomokuLoading.loaded > 0.3 * window.gomokuLoading.total, null,
+    { timeout: 30_000, polling: 50 }).catch(() => {});
+  const [note, width, loading] = await page.evaluate(() => [document.querySelector('#loading .note').textContent,
+    document.querySelector('#loading .fill').getBoundingClientRect().width, { ...window.gomokuLoading }]);
+  await page.screenshot({ path: path.join(shots, 'loading.png') });
+  check(loading.phase === 'downloading' && /Downloading the game: [\d.]+ of [\d.]+ MB/.test(note) && width > 0,
+    `the loading screen shows the download's progress ('${note}', bar ${width.toFixed(0)} px, ${loading.loaded} of ${loading.total} bytes)`);
+  await page.close();
+
+  const failed = async (address, shot, setup) => {
+    const p = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+    if (setup) await p.addInitScript(setup);
+    await p.goto(base + address);
+    await p.waitForFunction(() => window.gomokuLoading.phase === 'failed', null, { timeout: 30_000, polling: 100 })
+      .catch(() => {});
+    const shown = { ...(await p.evaluate(() => window.gomokuLoading)),
+      text: (await p.textContent('#loading')).replace(/\s+/g, ' ').trim(),
+      visible: await p.isVisible('#loading'), retry: await p.isVisible('#loading button') };
+    await p.screenshot({ path: path.join(shots, shot) });
+    await p.close();
+    return shown;
+  };
+  // A browser without WebGL2: the probe's context is refused, nothing is downloaded.
+  const before = served.bytes;
+  const noGl = await failed('?play', 'no-webgl2.png', () => {
+    const get = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === 'webgl2' ? null : get.call(this, kind, ...rest);
+    };
+  });
+  const fetched = served.bytes - before;
+  check(noGl.visible && noGl.text.includes('needs WebGL2') && fetched < 1e6,
+    `without WebGL2 the page says so and fetches no module ('${noGl.text}'; ${fetched} bytes)`);
+  const missing = await failed('missing/?play', 'module-missing.png');
+  check(missing.visible && missing.retry && /Could not download gomoku_bg\.wasm: the server answered 404/.test(missing.text),
+    `a missing module is named, with the server's answer ('${missing.text}')`);
+  const garbled = await failed('garbled/?play', 'module-garbled.png');
+  check(garbled.visible && garbled.text.includes('Could not compile') && /WebAssembly|magic/i.test(garbled.text),
+    `a module that is not wasm is reported with the browser's reason ('${garbled.text}')`);
+}
+
+// A first visit from a cold browser: the time from navigation to the first board frame and
+// the bytes fetched by then; then the service worker keeps the build. A second visit with
+// the network cut (offline, and the server gone) still reaches the board and the computer
+// answers. Then a new build on the server: a visit installs it, and the next one opens it,
+// with the old build's cache gone.
+async function firstVisitAndOffline() {
+  const { server: own, served, base: address } = await serve(dist);
+  const port = own.address().port;
+  const context = await browser.newContext({ viewport: { width: 1100, height: 720 } });
+  const page = await context.newPage();
+  const pageErrors = [];
+  collectErrors(page, pageErrors);
+  await page.goto(address + '?play');
+  await page.waitForFunction(() => window.gomokuLoading.board !== null, null, { timeout: 120_000, polling: 20 });
+  const first = { bytes: served.bytes, requests: served.requests,
+    ...(await page.evaluate(() => ({ ...window.gomokuLoading }))) };
+  // The service worker: active, in control of the page, every file of the build cached.
+  const kept = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++) await new Promise((r) => setTimeout(r, 100));
+    const names = await caches.keys();
+    const keys = names.length === 1 ? await (await caches.open(names[0])).keys() : [];
+    return { names, files: keys.length, controlled: !!navigator.serviceWorker.controller };
+  });
+  const expected = Object.keys(JSON.parse(fs.readFileSync(path.join(dist, 'sw.js'), 'utf8')
+    .match(/const BUILD = (.*);/)[1]).files).length + 1;
+  const wasm = fs.statSync(path.join(dist, 'gomoku_bg.wasm')).size;
+  console.log(`first visit: first board frame ${first.board.toFixed(0)} ms after navigation (first frame ${first.firstFrame.toFixed(0)} ms), `
+    + `${(first.bytes / 1e6).toFixed(2)} MB in ${first.requests} requests by then; `
+    + `${(served.bytes / 1e6).toFixed(2)} MB in ${served.requests} requests with the offline copy`);
+  check(kept.controlled && kept.names.length === 1 && kept.files === expected,
+    `the service worker keeps the build (${kept.files} of ${expected} files in ${kept.names.join(', ')})`);
+  // Chromium's own judgement of the manifest and of the page as an installable app; a
+  // browser context of a test is always like a private window, which it names.
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  const installable = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+    .map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+  check(manifest.url.endsWith('/manifest.webmanifest') && manifest.errors.length === 0 && installable.length === 0,
+    `the page is an installable app (manifest errors: ${JSON.stringify(manifest.errors)}, installability: ${JSON.stringify(installable)})`);
+  await cdp.detach();
+  check(served.bytes < wasm * 1.1, `the module is fetched once, the offline copy reuses the page's download (${served.bytes} bytes in all)`);
+
+  await context.setOffline(true);
+  own.closeAllConnections();
+  await new Promise((resolve) => own.close(resolve));
+  await page.goto(address + '?play&position=h8i9');
+  let offline = null;
+  await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5, null,
+    { timeout: 60_000, polling: 250 }).then(async () => { offline = await page.evaluate(() => ({ ...window.gomokuLoading })); })
+    .catch(() => {});
+  check(offline !== null, `a second visit with no network reaches the board${offline ? ` (first board frame after ${offline.board.toFixed(0)} ms)` : ''}`);
+  if (offline) {
+    // A hint: a search in the AI worker, whose files come from the cache too.
+    await pressKey(page, 'h');
+    await page.waitForFunction(() => window.gomokuState.hint !== '', null, { timeout: 30_000 }).catch(() => {});
+    const after = await state(page);
+    await page.screenshot({ path: path.join(shots, 'offline.png') });
+    check(after.hint !== '' && after.computerTrouble === '', `offline, the computer's search answers (hint: '${after.hint}'${after.computerTrouble ? ', ' + after.computerTrouble : ''})`);
+  }
+
+  // A new build: the same files under another version.
+  const next = fs.mkdtempSync(path.join(os.tmpdir(), 'gomoku-next-'));
+  for (const name of fs.readdirSync(dist)) {
+    const from = path.join(dist, name);
+    if (name === 'index.html' || name === 'sw.js') {
+      fs.writeFileSync(path.join(next, name), fs.readFileSync(from, 'utf8').replace(/"version":"(\w+)"/, '"version":"$1-next"'));
+    } else {
+      fs.symlinkSync(from, path.join(next, name));
+    }
+  }
+  await context.setOffline(false);
+  const { server: again } = await serve(next, undefined, port);
+  try {
+    // A visit of the old build (from its cache) finds the new sw.js and installs it; if
+    // that is done before the page starts its game, the page already switches (a reload).
+    await page.reload();
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update())).catch(() => {});
+    let installed = false;
+    for (let i = 0; i < 120 && !installed; i++) {
+      installed = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting
+        || document.documentElement.outerHTML.includes('-next"')).catch(() => false);
+      if (!installed) await sleep(500);
+    }
+    // The next visit opens the new build.
+    await page.goto(address + '?play');
+    let updated = null;
+    await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5, null,
+      { timeout: 60_000, polling: 250 }).then(async () => {
+      // The old cache goes as the new worker activates, which may still be under way.
+      updated = await page.evaluate(async () => {
+        for (let i = 0; i < 100 && (await caches.keys()).length > 1; i++) await new Promise((r) => setTimeout(r, 100));
+        return { build: await caches.keys(), ...window.gomokuLoading };
+      });
+    }).catch(() => {});
+    const html = updated ? await page.evaluate(() => document.documentElement.outerHTML.includes('-next"')) : false;
+    check(installed === true && html && updated.build.length === 1 && updated.build[0].endsWith('-next'),
+      `a new build installs beside the old one and replaces it on the next visit (installed: ${installed}, caches: ${updated?.build?.join(', ')})`);
+  } finally {
+    again.closeAllConnections();
+    again.close();
+    fs.rmSync(next, { recursive: true, force: true });
+  }
+  await context.close();
+  const unexpected = pageErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+  check(unexpected.length === 0, `no errors in the offline visits' console${unexpected.length ? ': ' + unexpected.slice(0, 5).join(' | ') : ''}`);
+}
+
 try {
+  await loadingScreens();
+  await firstVisitAndOffline();
+
   // 1. A game against the computer, the person playing black.
   const page = await open('?play');
   let s = await state(page);
