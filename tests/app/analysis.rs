@@ -174,7 +174,10 @@ fn with_analysis_on_the_computer_answers_within_its_budget_and_frames_keep_comin
         "the computer took {answered:?} for a 500 ms budget"
     );
     // A search on the frame's thread would hold one frame for all of it.
-    assert!(frames >= 8, "only {frames} frames while the computer thought");
+    assert!(
+        frames >= 8,
+        "only {frames} frames while the computer thought"
+    );
     assert_eq!(moves(&app).len(), 4);
     // Ann's turn again: analysis resumes.
     run_until(&mut app, "analysis again", |app| {
