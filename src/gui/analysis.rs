@@ -39,6 +39,15 @@ pub(super) fn black_chance_of(v: Verdict, to_move: Stone) -> f32 {
     black_chance(to_move, v.chance())
 }
 
+/// Black's share of a finished game's result: 1 won, 0 lost, a half for a draw.
+pub(super) fn black_result(game: &gomoku_engine::Game) -> f32 {
+    match game.outcome().winner() {
+        Some(Stone::Black) => 1.0,
+        Some(Stone::White) => 0.0,
+        None => 0.5,
+    }
+}
+
 /// The bar's headline: who is better and by how much, or who wins by force.
 fn headline(v: Verdict, to_move: Stone) -> String {
     let name = |s: Stone| if s == Stone::Black { "Black" } else { "White" };
@@ -118,11 +127,7 @@ pub(super) fn analysis_overlay(
     };
     let best = analysis.and_then(|a| a.lines.first());
     // A finished game shows its result; a position not yet judged, an even bar.
-    let result = game.is_over().then(|| match game.outcome().winner() {
-        Some(Stone::Black) => 1.0,
-        Some(Stone::White) => 0.0,
-        None => 0.5,
-    });
+    let result = game.is_over().then(|| black_result(game));
     let black = result
         .or(best.map(|l| black_chance_of(verdict(l.score), to_move)))
         .unwrap_or(0.5);

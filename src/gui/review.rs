@@ -2,14 +2,14 @@
 //! black's chance over the game (egui_plot), the marked moves by severity with the
 //! engine's better move and its line, and a click on either shows that position.
 
-use super::analysis::black_chance_of;
+use super::analysis::{black_chance_of, black_result};
 use crate::review::{GameReview, ReviewCommand, Reviewed};
 use crate::settings::{REVIEW_BUDGET_CHOICES_MS, Settings, persist};
 use crate::storage::Store;
 use bevy::prelude::{MessageWriter, Res, ResMut, Result};
 use bevy_egui::{EguiContexts, egui};
 use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points};
-use gomoku_engine::ai::verdict;
+use gomoku_engine::ai::{black_chance, verdict};
 use gomoku_engine::notation::format_point;
 use gomoku_engine::review::{Forced, MoveReview, Severity};
 use gomoku_engine::{Game, Stone};
@@ -47,11 +47,7 @@ fn curve(r: &Reviewed) -> Vec<[f64; 2]> {
                     let to_move = Game::stone_of(ply);
                     black_chance_of(verdict(a.lines.first()?.score), to_move)
                 }
-                None if ply == plies && r.is_complete() => match r.game.outcome().winner() {
-                    Some(Stone::Black) => 1.0,
-                    Some(Stone::White) => 0.0,
-                    None => 0.5,
-                },
+                None if ply == plies && r.is_complete() => black_result(&r.game),
                 None => return None,
             };
             Some([ply as f64, f64::from(chance) * 100.0])
@@ -169,11 +165,7 @@ fn chart(ui: &mut egui::Ui, r: &Reviewed, out: &mut Vec<ReviewCommand>) {
                     .iter()
                     .filter(|m| m.severity == Some(severity))
                     .map(|m| {
-                        let after = if m.mover == Stone::Black {
-                            m.chance_after
-                        } else {
-                            1.0 - m.chance_after
-                        };
+                        let after = black_chance(m.mover, m.chance_after);
                         [(m.ply + 1) as f64, f64::from(after) * 100.0]
                     })
                     .collect();
