@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod board;
 pub mod game_match;
 pub mod gui;
+pub mod i18n;
 pub mod input;
 pub mod launch;
 pub mod online;
@@ -44,6 +45,7 @@ pub fn core_plugin(app: &mut App) {
     app.add_plugins((
         screens::plugin,
         settings::plugin,
+        i18n::plugin,
         theme::plugin,
         game_match::plugin,
         board::plugin,

@@ -1,6 +1,7 @@
 //! The menu's choices, remembered between runs through `Storage`.
 
 use crate::game_match::{MatchSetup, PlayerKind};
+use crate::i18n::Language;
 use crate::online::{ColourChoice, IceServers, Network, RoomSetup};
 use crate::storage::{Store, platform_storage};
 use bevy::prelude::*;
@@ -70,6 +71,9 @@ pub struct Settings {
     /// touch or the browser reports a touch screen, off when it is a mouse
     /// (`input::decide_tap_to_confirm`). Mouse clicks place at once either way.
     pub tap_to_confirm: Option<bool>,
+    /// The language of every text; `None` follows the system's (the browser's) until the
+    /// menu chooses one.
+    pub language: Option<Language>,
 }
 
 /// The review budgets the menu offers for each position: quick, sound, thorough.
@@ -109,6 +113,7 @@ impl Default for Settings {
             analysis_line_always: false,
             review_ms: 500,
             tap_to_confirm: None,
+            language: None,
         }
     }
 }

@@ -27,6 +27,7 @@ pub fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 style.run_if(run_once),
+                crate::i18n::follow_language_in_fonts,
                 menu::menu.run_if(in_state(Screen::Menu)),
                 loading.run_if(in_state(Screen::Loading)),
                 (

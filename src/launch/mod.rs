@@ -65,6 +65,9 @@ fn apply_settings_overrides(options: Option<Res<LaunchOptions>>, mut settings: R
     }
     s.show_numbers |= options.numbers;
     s.analysis |= options.analysis;
+    if let Some(language) = options.language {
+        s.language = Some(language);
+    }
     for (wanted, setting) in [
         (&options.name, &mut s.name_one),
         (&options.signal, &mut s.signal),

@@ -1,6 +1,7 @@
 //! The command line (and the browser's query string, read as one): what to start
 //! straight into, what to look like, and what to capture or measure.
 
+use crate::i18n::Language;
 use crate::online::{ColourChoice, RoomCode};
 use bevy::prelude::*;
 use gomoku_engine::Rule;
@@ -18,6 +19,7 @@ gomoku [options]
   --rule RULE         freestyle, standard or renju
   --size N            board size, 5 to 25 (default 15)
   --numbers           show move numbers
+  --language TAG      en, zh-CN, zh-TW or ja (default: the system's)
   --analysis          live analysis on (the engine's judgement beside the board)
   --review            open the review of the position's game at once
   --window WxH        window size in logical pixels (default 1280x800)
@@ -65,6 +67,7 @@ pub struct LaunchOptions {
     pub rule: Option<Rule>,
     pub size: Option<u8>,
     pub numbers: bool,
+    pub language: Option<Language>,
     pub analysis: bool,
     pub review: bool,
     pub window: Option<(u32, u32)>,
@@ -111,6 +114,12 @@ impl LaunchOptions {
                     o.size = Some(size);
                 }
                 "--numbers" => o.numbers = true,
+                "--language" => {
+                    let v = value()?;
+                    o.language = Some(Language::from_tag(&v).ok_or_else(|| {
+                        format!("no texts in '{v}' (use en, zh-CN, zh-TW or ja)") // i18n: not shown
+                    })?);
+                }
                 "--analysis" => o.analysis = true,
                 "--review" => o.review = true,
                 "--window" => {
@@ -210,6 +219,11 @@ mod tests {
         assert!(parse(&["--bogus"]).is_err());
         assert!(!parse(&[]).unwrap().unwrap().straight_to_game());
         assert_eq!(parse(&["--size", "19"]).unwrap().unwrap().size, Some(19));
+        assert_eq!(
+            parse(&["--language", "zh-TW"]).unwrap().unwrap().language,
+            Some(Language::TraditionalChinese)
+        );
+        assert!(parse(&["--language", "fr"]).is_err());
         assert!(parse(&["--size", "4"]).is_err());
         assert!(parse(&["--size", "x"]).is_err());
     }
