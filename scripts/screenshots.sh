@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Renders a position with every shipped stone skin and background under Xvfb (Mesa's
-# software Vulkan) and fails if any screenshot is missing or blank. Usage:
+# Renders a position with every shipped stone skin and background, the menu and a game in
+# each language under Xvfb (Mesa's software Vulkan) and fails if any screenshot is
+# missing or blank. Usage:
 #   scripts/screenshots.sh [OUT_DIR]        (default: target-shots/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,4 +42,9 @@ position=h8i9h9i8h10i10h11i11h12 shoot "$out/won.png" --stones "Classic"
 # Renju with black to move: red crosses on black's forbidden points (h8, a double three).
 position=f8a1g8a3h6a5h7a7 shoot "$out/renju.png" --rule renju
 position="" shoot "$out/menu.png" --menu
+# The menu and a game in each language (English is the default, shot above too).
+for language in en zh-CN zh-TW ja; do
+    position="" shoot "$out/menu-$language.png" --menu --language "$language"
+    shoot "$out/game-$language.png" --language "$language" --analysis
+done
 exit $fail

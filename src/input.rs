@@ -3,6 +3,7 @@
 use crate::AppSystems;
 use crate::ai::AskHint;
 use crate::analysis::ToggleAnalysis;
+use crate::board::zoom::{GestureTouches, pinch_and_drag};
 use crate::board::{BoardLayout, ReservedArea};
 use crate::game_match::{Match, MatchAction, PlayerKind};
 use crate::review::ReviewCommand;
@@ -79,7 +80,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 track_pointer,
-                (hover_from_pointer, click_to_place, tap_to_place)
+                (
+                    hover_from_pointer,
+                    click_to_place,
+                    tap_to_place.after(pinch_and_drag),
+                )
                     .run_if(in_state(Phase::HumanTurn).and_then(not(ui_has_pointer))),
                 (
                     keyboard_cursor.run_if(in_state(Phase::HumanTurn)),
@@ -178,6 +183,7 @@ fn window_to_world(window: Vec2, pos: Vec2) -> Vec2 {
 /// touch that began on a panel, moved like a drag, or came with another finger is no tap.
 fn tap_to_place(
     touches: Option<Res<Touches>>,
+    gesture: Res<GestureTouches>,
     window: Query<&Window, With<PrimaryWindow>>,
     reserved: Res<ReservedArea>,
     layout: Res<BoardLayout>,
@@ -197,6 +203,7 @@ fn tap_to_place(
     for touch in touches.iter_just_released() {
         if touch.start_position().distance(touch.position()) > TAP_SLOP
             || reserved.contains(size, touch.start_position())
+            || gesture.0.contains(&touch.id())
         {
             continue;
         }

@@ -1,5 +1,6 @@
 //! Where the board sits on screen, and the math between world positions and points.
 
+use super::zoom::BoardZoom;
 use crate::AppSystems;
 use crate::game_match::Match;
 use bevy::prelude::*;
@@ -134,9 +135,14 @@ fn update_layout(
     window: Query<&Window, With<PrimaryWindow>>,
     reserved: Res<ReservedArea>,
     game_match: Res<Match>,
+    mut zoom: ResMut<BoardZoom>,
     mut layout: ResMut<BoardLayout>,
     mut place: ResMut<HudPlace>,
 ) {
+    // A new board size starts unzoomed.
+    if game_match.game.size() != layout.size {
+        zoom.set_if_neq(BoardZoom::default());
+    }
     let size = game_match.game.size();
     let new = match window.single() {
         Ok(w) => {
@@ -149,7 +155,7 @@ fn update_layout(
             );
             // World y is up: a strip kept at the top moves the board down.
             let center = Vec2::new((r.left - r.right) / 2.0, (r.bottom - r.top) / 2.0);
-            BoardLayout::fit(center, area, size)
+            zoom.apply(BoardLayout::fit(center, area, size))
         }
         // Headless (tests): keep the placement, follow the board size.
         Err(_) => BoardLayout { size, ..*layout },

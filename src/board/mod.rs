@@ -2,11 +2,12 @@
 
 pub mod layout;
 pub mod view;
+pub mod zoom;
 
 pub use layout::{BoardLayout, HudPlace, ReservedArea};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((layout::plugin, view::plugin));
+    app.add_plugins((layout::plugin, view::plugin, zoom::plugin));
 }

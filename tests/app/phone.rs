@@ -285,3 +285,73 @@ fn the_first_touch_or_click_decides_tap_to_confirm_and_it_is_remembered() {
         Some(false)
     );
 }
+
+/// Fingers `ids` touch (or move, or lift) at `positions` in one frame.
+fn fingers(app: &mut App, phase: TouchPhase, touches: &[(u64, Vec2)]) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>();
+    let window = q.single(app.world()).unwrap();
+    for &(id, position) in touches {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position,
+            window,
+            force: None,
+            id,
+        });
+    }
+    app.update();
+}
+
+#[test]
+fn a_pinch_zooms_the_board_a_drag_moves_it_and_neither_places_a_stone() {
+    let mut app = phone(Some(true));
+    let fitted = *app.world().resource::<BoardLayout>();
+    let middle = on_screen(&mut app, pt("h8"));
+    // Two fingers 60 px apart spread to 120 px, in steps, as a pinch goes.
+    let apart = |d: f32| {
+        [
+            (1, middle - Vec2::new(d, 0.0)),
+            (2, middle + Vec2::new(d, 0.0)),
+        ]
+    };
+    fingers(&mut app, TouchPhase::Started, &apart(30.0));
+    for d in [40.0, 50.0, 60.0] {
+        fingers(&mut app, TouchPhase::Moved, &apart(d));
+    }
+    // One finger lifts before the other, as fingers do.
+    fingers(&mut app, TouchPhase::Ended, &apart(60.0)[..1]);
+    fingers(&mut app, TouchPhase::Ended, &apart(60.0)[1..]);
+    app.update();
+    let zoomed = *app.world().resource::<BoardLayout>();
+    assert!(
+        zoomed.cell > 1.9 * fitted.cell,
+        "a pinch to twice the spread: cells {} -> {}",
+        fitted.cell,
+        zoomed.cell
+    );
+    assert!(
+        on_screen(&mut app, pt("h8")).distance(middle) < 1.0,
+        "h8 stays between the fingers"
+    );
+    assert!(stones(&mut app).is_empty(), "a pinch places nothing");
+    assert_eq!(preview(&app), None, "a pinch shows no stone");
+
+    // On the zoomed board a tap still means the point under the finger.
+    tap(&mut app, "j9");
+    assert_eq!(preview(&app), Some(pt("j9")));
+    tap(&mut app, "j9");
+    assert_eq!(stones(&mut app), vec![(0, pt("j9"))]);
+
+    // A finger's drag moves the zoomed board, and places nothing.
+    let before = on_screen(&mut app, pt("h8"));
+    swipe(&mut app, middle, middle + Vec2::new(40.0, 0.0));
+    let after = on_screen(&mut app, pt("h8"));
+    assert!(
+        (after.x - before.x - 40.0).abs() < 1.0,
+        "the board follows the finger: {before} -> {after}"
+    );
+    assert_eq!(stones(&mut app).len(), 1, "a drag places nothing");
+    assert_eq!(preview(&app), None);
+}
