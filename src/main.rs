@@ -27,7 +27,8 @@ fn main() -> AppExit {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(asset_plugin()).set(WindowPlugin {
         primary_window: Some(Window {
-            title: "Gomoku".into(),
+            // Named in the player's language once the texts are in (`gui::name_window`).
+            title: String::new(),
             resolution: WindowResolution::new(width, height),
             // In the browser: draw into index.html's canvas and follow its size.
             canvas: Some("#gomoku".into()),

@@ -1,9 +1,11 @@
 //! The menu's choices, remembered between runs through `Storage`.
 
 use crate::game_match::{MatchSetup, PlayerKind};
-use crate::i18n::Language;
+use crate::i18n::names::level_key;
+use crate::i18n::{Language, Texts, language_of};
 use crate::online::{ColourChoice, IceServers, Network, RoomSetup};
 use crate::storage::{Store, platform_storage};
+use crate::tr;
 use bevy::prelude::*;
 use gomoku_engine::Rule;
 use gomoku_engine::ai::{Level, Resources, Threads};
@@ -25,8 +27,11 @@ pub enum Mode {
 #[serde(default)]
 pub struct Settings {
     pub mode: Mode,
-    /// Player one's name (the person, against the computer).
+    /// Player one's name (the person, against the computer). Empty: the default name in
+    /// the player's language (`common.default-player`), which follows a change of
+    /// language; a name typed or stored (an older file's "Player" too) stays as it is.
     pub name_one: String,
+    /// Player two's name at this machine; empty: `common.default-friend`.
     pub name_two: String,
     /// Does player one take black (and so move first) in the first game? Under Swap2:
     /// does player one open the first game?
@@ -87,8 +92,8 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             mode: Mode::default(),
-            name_one: "Player".into(),
-            name_two: "Friend".into(),
+            name_one: String::new(),
+            name_two: String::new(),
             one_plays_black: true,
             level: Level::default().number(),
             rule: Rule::default().keyword().to_string(),
@@ -176,21 +181,33 @@ impl Settings {
         }
     }
 
-    pub fn player_name(&self) -> String {
-        non_empty(&self.name_one, "Player")
+    /// Player one's name, or the default one in `texts`' language.
+    pub fn player_name_in(&self, texts: &Texts) -> String {
+        non_empty(&self.name_one, tr!(texts, "common.default-player"))
     }
 
-    /// The match these settings describe.
-    pub fn match_setup(&self) -> MatchSetup {
-        let one = (non_empty(&self.name_one, "Player"), PlayerKind::Human);
+    /// `player_name_in` for a caller without the `Texts` resource at hand: it reads the
+    /// texts of the settings' language (a system should pass its `Res<Texts>`).
+    pub fn player_name(&self) -> String {
+        self.player_name_in(&Texts::new(language_of(self)))
+    }
+
+    /// The match these settings describe, its default names in `texts`' language.
+    pub fn match_setup_in(&self, texts: &Texts) -> MatchSetup {
+        let one = (self.player_name_in(texts), PlayerKind::Human);
         let two = match self.mode {
             // An online match is set up by the two machines together (`online`); from
             // here it starts as two players at this one.
-            Mode::HumanVsHuman | Mode::Online => {
-                (non_empty(&self.name_two, "Friend"), PlayerKind::Human)
-            }
+            Mode::HumanVsHuman | Mode::Online => (
+                non_empty(&self.name_two, tr!(texts, "common.default-friend")),
+                PlayerKind::Human,
+            ),
             Mode::HumanVsComputer => (
-                format!("Computer ({})", self.level().name()),
+                tr!(
+                    texts,
+                    "common.computer-name",
+                    level = texts.text(level_key(self.level()))
+                ),
                 PlayerKind::Computer,
             ),
         };
@@ -210,6 +227,12 @@ impl Settings {
             },
             swap2,
         }
+    }
+
+    /// `match_setup_in` for a caller without the `Texts` resource at hand: it reads the
+    /// texts of the settings' language (a system should pass its `Res<Texts>`).
+    pub fn match_setup(&self) -> MatchSetup {
+        self.match_setup_in(&Texts::new(language_of(self)))
     }
 
     pub fn to_text(&self) -> String {
@@ -327,8 +350,33 @@ mod tests {
             one_plays_black: false,
             ..Settings::default()
         };
-        let setup = s.match_setup();
+        let setup = s.match_setup_in(&Texts::new(Language::English));
         assert_eq!(setup.players[0].1, PlayerKind::Computer);
         assert_eq!(setup.players[1].0, "Player");
+    }
+
+    #[test]
+    fn default_names_follow_the_language_and_typed_ones_stay() {
+        let japanese = Texts::new(Language::Japanese);
+        let s = Settings {
+            level: 1,
+            ..Settings::default()
+        };
+        let setup = s.match_setup_in(&japanese);
+        assert_eq!(setup.players[0].0, "プレイヤー");
+        assert_eq!(setup.players[1].0, "コンピューター（入門）");
+        let two = Settings {
+            mode: Mode::HumanVsHuman,
+            name_two: "  ".into(),
+            ..s.clone()
+        };
+        assert_eq!(two.match_setup_in(&japanese).players[1].0, "友だち");
+        assert_eq!(
+            Settings::default().player_name_in(&Texts::new(Language::SimplifiedChinese)),
+            "玩家"
+        );
+        // An older file's stored default is a name like any other.
+        let old = Settings::from_text("(name_one: \"Player\")").unwrap();
+        assert_eq!(old.player_name_in(&japanese), "Player");
     }
 }

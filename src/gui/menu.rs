@@ -1,13 +1,16 @@
-//! The main menu: who plays, the rule, the level and the skin.
+//! The main menu: the language, who plays, the rule, the level and the skin.
 
 use super::online;
 use crate::game_match::MatchAction;
+use crate::i18n::names::{level_key, rule_key};
+use crate::i18n::{Language, Texts, language_of};
 use crate::online::{Online, OnlineCommand};
 use crate::screens::Screen;
 use crate::settings::{Mode, Settings, persist};
 use crate::storage::Store;
 use crate::theme::catalog::{Named, chosen};
 use crate::theme::{ActiveSkin, Skins};
+use crate::tr;
 use bevy::prelude::*;
 use bevy_egui::EguiTextureHandle;
 use bevy_egui::{EguiContexts, egui};
@@ -20,6 +23,7 @@ const NARROW_MENU: f32 = 640.0;
 pub(super) fn menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
+    texts: Res<Texts>,
     skins: Res<Skins>,
     skin: Option<Res<ActiveSkin>>,
     store: Res<Store>,
@@ -52,8 +56,8 @@ pub(super) fn menu(
             super::touch_spacing(ui);
         }
         ui.vertical_centered(|ui| {
-            ui.heading("Gomoku");
-            ui.label(egui::RichText::new("Five in a row").weak());
+            ui.heading(tr!(texts, "menu.title"));
+            ui.label(egui::RichText::new(tr!(texts, "menu.tagline")).weak());
         });
         ui.add_space(8.0);
         let beside = if narrow {
@@ -72,26 +76,46 @@ pub(super) fn menu(
                     f32::INFINITY
                 })
                 .show(ui, |ui| {
-                    ui.label("Mode");
+                    language_row(ui, &texts, &mut s, narrow);
+
+                    ui.label(tr!(texts, "menu.mode"));
                     ui.horizontal_wrapped(|ui| {
-                        ui.radio_value(&mut s.mode, Mode::HumanVsComputer, "Against the computer");
-                        ui.radio_value(&mut s.mode, Mode::HumanVsHuman, "Two players");
-                        ui.radio_value(&mut s.mode, Mode::Online, "Online");
+                        ui.radio_value(
+                            &mut s.mode,
+                            Mode::HumanVsComputer,
+                            tr!(texts, "menu.mode-computer"),
+                        );
+                        ui.radio_value(
+                            &mut s.mode,
+                            Mode::HumanVsHuman,
+                            tr!(texts, "menu.mode-two-players"),
+                        );
+                        ui.radio_value(&mut s.mode, Mode::Online, tr!(texts, "menu.mode-online"));
                     });
                     ui.end_row();
 
                     let vs_computer = s.mode == Mode::HumanVsComputer;
                     let is_online = s.mode == Mode::Online;
                     ui.label(if vs_computer || is_online {
-                        "Your name"
+                        tr!(texts, "menu.your-name")
                     } else {
-                        "Player 1"
+                        tr!(texts, "menu.player-one")
                     });
-                    ui.add(egui::TextEdit::singleline(&mut s.name_one).char_limit(24));
+                    // Left empty, a name is the default in the language in use, shown
+                    // greyed in the field.
+                    ui.add(
+                        egui::TextEdit::singleline(&mut s.name_one)
+                            .hint_text(tr!(texts, "common.default-player"))
+                            .char_limit(24),
+                    );
                     ui.end_row();
                     if s.mode == Mode::HumanVsHuman {
-                        ui.label("Player 2");
-                        ui.add(egui::TextEdit::singleline(&mut s.name_two).char_limit(24));
+                        ui.label(tr!(texts, "menu.player-two"));
+                        ui.add(
+                            egui::TextEdit::singleline(&mut s.name_two)
+                                .hint_text(tr!(texts, "common.default-friend"))
+                                .char_limit(24),
+                        );
                         ui.end_row();
                     }
 
@@ -99,21 +123,37 @@ pub(super) fn menu(
                         online::menu_rows(ui, &mut s);
                     } else if vs_computer && s.swap2 {
                         // Under Swap2 the opening decides the colours: only who opens.
-                        ui.label("First opening");
+                        ui.label(tr!(texts, "menu.first-opening"));
                         ui.horizontal(|ui| {
-                            ui.radio_value(&mut s.one_plays_black, true, "You open");
-                            ui.radio_value(&mut s.one_plays_black, false, "The computer opens");
+                            ui.radio_value(
+                                &mut s.one_plays_black,
+                                true,
+                                tr!(texts, "menu.you-open"),
+                            );
+                            ui.radio_value(
+                                &mut s.one_plays_black,
+                                false,
+                                tr!(texts, "menu.computer-opens"),
+                            );
                         });
                         ui.end_row();
                     } else {
                         ui.label(if vs_computer {
-                            "You play"
+                            tr!(texts, "menu.you-play")
                         } else {
-                            "Player 1 plays"
+                            tr!(texts, "menu.player-one-plays")
                         });
                         ui.horizontal(|ui| {
-                            ui.radio_value(&mut s.one_plays_black, true, "Black (moves first)");
-                            ui.radio_value(&mut s.one_plays_black, false, "White");
+                            ui.radio_value(
+                                &mut s.one_plays_black,
+                                true,
+                                tr!(texts, "menu.black-moves-first"),
+                            );
+                            ui.radio_value(
+                                &mut s.one_plays_black,
+                                false,
+                                tr!(texts, "common.white"),
+                            );
                         });
                         ui.end_row();
                     }
@@ -121,43 +161,43 @@ pub(super) fn menu(
                         online::time_control_row(ui, &mut s);
                     }
                     if !is_online {
-                        ui.label("Opening");
+                        ui.label(tr!(texts, "menu.opening"));
                         ui.checkbox(
                             &mut s.swap2,
                             if vs_computer {
-                                "Swap2 (the opener places three stones)"
+                                tr!(texts, "menu.swap2-computer")
                             } else {
-                                "Swap2 (player 1 places three stones)"
+                                tr!(texts, "menu.swap2-two-players")
                             },
                         );
                         ui.end_row();
                     }
 
                     if vs_computer {
-                        ui.label("Computer level");
+                        ui.label(tr!(texts, "menu.level"));
                         egui::ComboBox::from_id_salt("level")
-                            .selected_text(s.level().to_string())
+                            .selected_text(level_choice(&texts, s.level()))
                             .show_ui(ui, |ui| {
                                 for level in Level::all() {
                                     ui.selectable_value(
                                         &mut s.level,
                                         level.number(),
-                                        level.to_string(),
+                                        level_choice(&texts, level),
                                     );
                                 }
                             });
                         ui.end_row();
                         #[cfg(not(target_arch = "wasm32"))]
-                        computer_resources_rows(ui, &mut s);
+                        computer_resources_rows(ui, &texts, &mut s);
                     }
 
-                    ui.label("Rule");
+                    ui.label(tr!(texts, "menu.rule"));
                     egui::ComboBox::from_id_salt("rule")
-                        .selected_text(s.rule().label())
+                        .selected_text(texts.text(rule_key(s.rule())))
                         .show_ui(ui, |ui| {
                             for rule in Rule::ALL {
                                 if ui
-                                    .selectable_label(s.rule() == rule, rule.label())
+                                    .selectable_label(s.rule() == rule, texts.text(rule_key(rule)))
                                     .clicked()
                                 {
                                     s.rule = rule.keyword().to_string();
@@ -166,37 +206,57 @@ pub(super) fn menu(
                         });
                     ui.end_row();
 
-                    ui.label("Board");
+                    ui.label(tr!(texts, "menu.board"));
                     ui.horizontal(|ui| {
                         for size in [15u8, 19] {
-                            ui.radio_value(&mut s.size, size, format!("{size} × {size}"));
+                            ui.radio_value(
+                                &mut s.size,
+                                size,
+                                tr!(texts, "menu.board-size", size = size),
+                            );
                         }
                     });
                     ui.end_row();
 
                     let catalog = &skins.0;
-                    skin_combo(ui, "Stones", &mut s.stones, &catalog.stones);
-                    skin_combo(ui, "Background", &mut s.background, &catalog.backgrounds);
-                    skin_combo(ui, "Lines", &mut s.lines, &catalog.lines);
+                    skin_combo(
+                        ui,
+                        &texts,
+                        ("stones", tr!(texts, "menu.stones")),
+                        &mut s.stones,
+                        &catalog.stones,
+                    );
+                    skin_combo(
+                        ui,
+                        &texts,
+                        ("background", tr!(texts, "menu.background")),
+                        &mut s.background,
+                        &catalog.backgrounds,
+                    );
+                    skin_combo(
+                        ui,
+                        &texts,
+                        ("lines", tr!(texts, "menu.lines")),
+                        &mut s.lines,
+                        &catalog.lines,
+                    );
 
                     ui.label("");
-                    ui.checkbox(&mut s.show_numbers, "Show move numbers");
+                    ui.checkbox(&mut s.show_numbers, tr!(texts, "menu.show-numbers"));
                     ui.end_row();
 
-                    ui.label("Touch");
+                    ui.label(tr!(texts, "menu.touch"));
                     let mut confirm = s.tap_to_confirm.unwrap_or(false);
                     if ui
-                        .checkbox(&mut confirm, "Tap twice to place")
-                        .on_hover_text(
-                            "The first tap shows the stone; a second tap on it places it",
-                        )
+                        .checkbox(&mut confirm, tr!(texts, "menu.tap-twice"))
+                        .on_hover_text(tr!(texts, "menu.tap-twice-hint"))
                         .changed()
                     {
                         s.tap_to_confirm = Some(confirm);
                     }
                     ui.end_row();
 
-                    analysis_rows(ui, &mut s);
+                    analysis_rows(ui, &texts, &mut s);
                 });
             if let Some((background, stones, line)) = preview {
                 ui.add_space(12.0);
@@ -223,13 +283,11 @@ pub(super) fn menu(
             return;
         }
         ui.vertical_centered(|ui| {
-            start = ui.add(start_button()).clicked();
+            start = ui.add(start_button(&texts)).clicked();
             ui.label(
-                egui::RichText::new(
-                    "Ctrl+Z undo · Ctrl+Y redo · arrows + Enter to place · H hint · A analysis · R review · Esc menu",
-                )
-                .small()
-                .weak(),
+                egui::RichText::new(tr!(texts, "menu.shortcuts"))
+                    .small()
+                    .weak(),
             );
         });
     };
@@ -239,7 +297,7 @@ pub(super) fn menu(
         if settings.mode != Mode::Online {
             egui::Panel::bottom("menu-start").show(&mut root, |ui| {
                 ui.add_space(8.0);
-                ui.vertical_centered(|ui| pinned_start = ui.add(start_button()).clicked());
+                ui.vertical_centered(|ui| pinned_start = ui.add(start_button(&texts)).clicked());
                 ui.add_space(4.0);
             });
         }
@@ -250,7 +308,8 @@ pub(super) fn menu(
         });
         start |= pinned_start;
     } else {
-        egui::Window::new("Gomoku")
+        // Its title bar is hidden: the title is only the window's id.
+        egui::Window::new("menu-window")
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -272,26 +331,86 @@ pub(super) fn menu(
         return Ok(());
     }
     if start || (enter && !typing) {
-        actions.write(MatchAction::NewMatch(settings.match_setup()));
+        actions.write(MatchAction::NewMatch(settings.match_setup_in(&texts)));
         next.set(Screen::Playing);
     }
     Ok(())
 }
 
-fn start_button() -> egui::Button<'static> {
-    egui::Button::new(egui::RichText::new("Start").size(20.0)).min_size(egui::vec2(160.0, 40.0))
+fn start_button(texts: &Texts) -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new(tr!(texts, "menu.start")).size(20.0))
+        .min_size(egui::vec2(160.0, 40.0))
 }
 
-/// A combo box over skin names; an unknown or empty choice shows the first entry.
-fn skin_combo<T: Named>(ui: &mut egui::Ui, label: &str, choice: &mut String, items: &[T]) {
+/// The language of every text, each named in itself so that anyone finds their own:
+/// a combo box, or on a phone held upright buttons a finger can hit. The choice is
+/// remembered with the others, and `i18n::follow_settings` changes the texts at once.
+fn language_row(ui: &mut egui::Ui, texts: &Texts, s: &mut Settings, narrow: bool) {
+    let current = language_of(s);
+    let mut picked = None;
+    ui.label(tr!(texts, "menu.language"));
+    if narrow {
+        ui.horizontal_wrapped(|ui| {
+            for language in Language::ALL {
+                if ui
+                    .selectable_label(language == current, texts.autonym(language))
+                    .clicked()
+                {
+                    picked = Some(language);
+                }
+            }
+        });
+    } else {
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(texts.autonym(current))
+            .show_ui(ui, |ui| {
+                for language in Language::ALL {
+                    if ui
+                        .selectable_label(language == current, texts.autonym(language))
+                        .clicked()
+                    {
+                        picked = Some(language);
+                    }
+                }
+            });
+    }
+    ui.end_row();
+    if let Some(language) = picked {
+        // Chosen, even the system's own: it no longer follows the system.
+        s.language = Some(language);
+    }
+}
+
+/// A level as the menu lists it: its number and its name.
+fn level_choice(texts: &Texts, level: Level) -> String {
+    tr!(
+        texts,
+        "menu.level-choice",
+        number = level.number(),
+        level = texts.text(level_key(level))
+    )
+}
+
+/// A combo box over skins, with its id (the same in every language) and its label. Each
+/// skin shows its name in the player's language where it is a shipped one (a player's
+/// own shows its own name); an unknown or empty choice shows the first entry.
+fn skin_combo<T: Named>(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    (id, label): (&str, &str),
+    choice: &mut String,
+    items: &[T],
+) {
+    let shown = |item: &T| texts.text_or(&item.key(), item.name()).to_owned();
     ui.label(label);
-    let current = chosen(items, choice).map_or("", Named::name).to_string();
-    egui::ComboBox::from_id_salt(label)
-        .selected_text(&current)
+    let current = chosen(items, choice);
+    let current_name = current.map_or("", Named::name).to_owned();
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(current.map(shown).unwrap_or_default())
         .show_ui(ui, |ui| {
             for item in items {
                 if ui
-                    .selectable_label(item.name() == current, item.name())
+                    .selectable_label(item.name() == current_name, shown(item))
                     .clicked()
                 {
                     *choice = item.name().to_string();
@@ -339,18 +458,18 @@ fn skin_preview(
 /// The computer's threads and table memory (the desktop's: the browser's worker has one
 /// thread and its own small table).
 #[cfg(not(target_arch = "wasm32"))]
-fn computer_resources_rows(ui: &mut egui::Ui, s: &mut Settings) {
+fn computer_resources_rows(ui: &mut egui::Ui, texts: &Texts, s: &mut Settings) {
     use crate::settings::COMPUTER_MEMORY_CHOICES_MIB;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads_label = |n: u8| match n {
-        0 => format!(
-            "Automatic ({})",
-            gomoku_engine::ai::Threads::all_cores_but_one().get()
+        0 => tr!(
+            texts,
+            "menu.threads-automatic",
+            count = gomoku_engine::ai::Threads::all_cores_but_one().get()
         ),
-        1 => "1 thread".to_string(),
-        n => format!("{n} threads"),
+        n => tr!(texts, "menu.threads", count = n),
     };
-    ui.label("Computer threads");
+    ui.label(tr!(texts, "menu.computer-threads"));
     egui::ComboBox::from_id_salt("computer_threads")
         .selected_text(threads_label(s.computer_threads))
         .show_ui(ui, |ui| {
@@ -359,36 +478,41 @@ fn computer_resources_rows(ui: &mut egui::Ui, s: &mut Settings) {
             }
         });
     ui.end_row();
-    ui.label("Computer memory");
+    ui.label(tr!(texts, "menu.computer-memory"));
+    let memory_label = |mib: u16| tr!(texts, "menu.memory-mib", mib = mib);
     egui::ComboBox::from_id_salt("computer_memory")
-        .selected_text(format!("{} MiB", s.computer_memory_mib))
+        .selected_text(memory_label(s.computer_memory_mib))
         .show_ui(ui, |ui| {
             for mib in COMPUTER_MEMORY_CHOICES_MIB {
-                ui.selectable_value(&mut s.computer_memory_mib, mib, format!("{mib} MiB"));
+                ui.selectable_value(&mut s.computer_memory_mib, mib, memory_label(mib));
             }
         });
     ui.end_row();
 }
 
 /// Live analysis (on, and whether its best line always shows) and the review's budget.
-fn analysis_rows(ui: &mut egui::Ui, s: &mut Settings) {
+fn analysis_rows(ui: &mut egui::Ui, texts: &Texts, s: &mut Settings) {
     use crate::settings::REVIEW_BUDGET_CHOICES_MS;
-    ui.label("Analysis");
+    ui.label(tr!(texts, "menu.analysis"));
     ui.horizontal(|ui| {
-        ui.checkbox(&mut s.analysis, "Live (A)")
-            .on_hover_text("The engine's judgement of the position beside the board");
+        ui.checkbox(&mut s.analysis, tr!(texts, "menu.analysis-live"))
+            .on_hover_text(tr!(texts, "menu.analysis-live-hint"));
         ui.add_enabled(
             s.analysis,
-            egui::Checkbox::new(&mut s.analysis_line_always, "Always show the best line"),
+            egui::Checkbox::new(
+                &mut s.analysis_line_always,
+                tr!(texts, "menu.analysis-line-always"),
+            ),
         );
     });
     ui.end_row();
-    ui.label("Review");
+    ui.label(tr!(texts, "menu.review"));
+    let budget_label = |ms: u32| tr!(texts, "menu.review-ms", ms = ms);
     egui::ComboBox::from_id_salt("review_ms")
-        .selected_text(format!("{} ms a position", s.review_ms))
+        .selected_text(budget_label(s.review_ms))
         .show_ui(ui, |ui| {
             for ms in REVIEW_BUDGET_CHOICES_MS {
-                ui.selectable_value(&mut s.review_ms, ms, format!("{ms} ms a position"));
+                ui.selectable_value(&mut s.review_ms, ms, budget_label(ms));
             }
         });
     ui.end_row();

@@ -14,15 +14,19 @@ mod review;
 mod share;
 
 use crate::board::ReservedArea;
+use crate::i18n::Texts;
 use crate::input::{UiHasKeyboard, UiHasPointer};
 use crate::screens::Screen;
+use crate::tr;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(crate::share::plugin);
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .add_systems(Startup, spawn_camera)
+        .add_systems(Update, name_window)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -50,7 +54,17 @@ pub fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d));
+    commands.spawn((Name::new("Camera"), Camera2d)); // i18n: not shown
+}
+
+/// The window's title in the player's language, from the first frame and at each change.
+fn name_window(texts: Res<Texts>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    if !texts.is_changed() {
+        return;
+    }
+    for mut window in &mut windows {
+        window.title = tr!(texts, "menu.title").to_owned();
+    }
 }
 
 fn style(mut contexts: EguiContexts) -> Result {

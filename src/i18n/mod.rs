@@ -5,6 +5,7 @@
 mod catalog;
 mod fonts;
 mod language;
+pub mod names;
 #[cfg(test)]
 mod source_check;
 

@@ -108,6 +108,28 @@ pub struct LineSkin {
 /// A catalogue entry chosen by its name.
 pub trait Named {
     fn name(&self) -> &str;
+
+    /// The `skin.*` key of its name in the player's language (`skin_key`).
+    fn key(&self) -> String {
+        skin_key(self.name())
+    }
+}
+
+/// The key of a skin's name: `skin.` and the name in lower case, each run of other
+/// characters than ASCII letters and digits one `-` ("Jade & Onyx": `skin.jade-onyx`).
+/// A player's own skin has no such key and shows its own name (`Texts::text_or`).
+pub fn skin_key(name: &str) -> String {
+    let mut key = String::from("skin.");
+    for word in name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        if !key.ends_with('.') {
+            key.push('-');
+        }
+        key.push_str(&word.to_ascii_lowercase());
+    }
+    key
 }
 
 macro_rules! named {
@@ -129,24 +151,25 @@ pub fn chosen<'a, T: Named>(items: &'a [T], name: &str) -> Option<&'a T> {
 
 impl Default for SkinCatalog {
     /// A catalogue built into the binary, used until (or if never) the data file loads.
+    /// Its names are ids, as in the data file: the menu shows their `skin.*` texts.
     fn default() -> Self {
         SkinCatalog {
             stones: vec![StoneSkin {
-                name: "Classic".into(),
+                name: "Classic".into(), // i18n: not shown
                 look: StoneLook::Shaded {
                     black: "#1f1f1f".into(),
                     white: "#f3f1ea".into(),
                 },
             }],
             backgrounds: vec![BackgroundSkin {
-                name: "Kaya".into(),
+                name: "Kaya".into(), // i18n: not shown
                 look: BackgroundLook::Wood {
                     light: "#e6bf7e".into(),
                     dark: "#c99a5b".into(),
                 },
             }],
             lines: vec![LineSkin {
-                name: "Ink".into(),
+                name: "Ink".into(), // i18n: not shown
                 color: "#1c1a17".into(),
             }],
             marks: MarkColours::default(),
@@ -159,9 +182,9 @@ impl SkinCatalog {
     /// Every colour must parse; every list must have an entry.
     pub fn validate(&self) -> Result<(), String> {
         if self.stones.is_empty() || self.backgrounds.is_empty() || self.lines.is_empty() {
-            return Err(
-                "a catalogue needs at least one stone skin, background and line colour".into(),
-            );
+            // The loader's errors are logged (`theme::finish_loading`), never shown.
+            let empty = "a catalogue needs a stone skin, a background and a line colour"; // i18n: not shown
+            return Err(empty.into());
         }
         let mut colors: Vec<(&str, &str)> = Vec::new();
         for s in &self.stones {
@@ -193,7 +216,7 @@ impl SkinCatalog {
         colors.extend(self.lines.iter().map(|l| (&*l.name, &*l.color)));
         colors.extend(self.marks.named());
         for (name, c) in colors {
-            parse_color(c).map_err(|e| format!("skin '{name}': {e}"))?;
+            parse_color(c).map_err(|e| format!("skin '{name}': {e}"))?; // i18n: not shown
         }
         Ok(())
     }
@@ -218,7 +241,7 @@ impl SkinCatalog {
 pub fn parse_color(text: &str) -> Result<Color, String> {
     Srgba::hex(text.trim())
         .map(Color::Srgba)
-        .map_err(|_| format!("'{text}' is not a colour like #rrggbb"))
+        .map_err(|_| format!("'{text}' is not a colour like #rrggbb")) // i18n: not shown
 }
 
 #[derive(Debug)]
@@ -230,8 +253,8 @@ pub enum CatalogError {
 impl fmt::Display for CatalogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CatalogError::Io(e) => write!(f, "cannot read skins: {e}"),
-            CatalogError::Parse(e) => write!(f, "bad skins file: {e}"),
+            CatalogError::Io(e) => write!(f, "cannot read skins: {e}"), // i18n: not shown
+            CatalogError::Parse(e) => write!(f, "bad skins file: {e}"), // i18n: not shown
         }
     }
 }
@@ -313,6 +336,46 @@ mod tests {
             Some(c.stones[0].name.as_str())
         );
         assert!(chosen::<LineSkin>(&[], "Ink").is_none());
+    }
+
+    fn shipped_catalogue() -> SkinCatalog {
+        ron::from_str(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/themes/default.skins.ron"
+            ))
+            .unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn skin_keys_are_the_names_in_lower_case_with_dashes() {
+        assert_eq!(skin_key("Jade & Onyx"), "skin.jade-onyx");
+        assert_eq!(skin_key("Kaya wood"), "skin.kaya-wood");
+        assert_eq!(skin_key(" Ink 2 "), "skin.ink-2");
+        assert_eq!(skin_key("翡翠"), "skin.");
+    }
+
+    #[test]
+    fn every_shipped_and_built_in_skin_has_an_english_name() {
+        // The catalogue test keeps the other languages in step with English.
+        let english = crate::i18n::Texts::new(crate::i18n::Language::English);
+        let mut missing = Vec::new();
+        for catalog in [shipped_catalogue(), SkinCatalog::default()] {
+            let names = (catalog.stones.iter().map(|s| (s.key(), &s.name)))
+                .chain(catalog.backgrounds.iter().map(|b| (b.key(), &b.name)))
+                .chain(catalog.lines.iter().map(|l| (l.key(), &l.name)));
+            for (key, name) in names {
+                if english.text_or(&key, "") != name {
+                    missing.push(format!("{key} ({name})"));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "skins without their English name in assets/i18n/en/skin.json: {missing:?}"
+        );
     }
 
     #[test]
