@@ -2,7 +2,8 @@
 // emulation), played only by taps. A new player's path: the menu fits the screen and its
 // Start is a tap away; in the game the whole board and the HUD under it are on screen; a
 // first tap on a point shows the stone, a tap elsewhere moves it, a second tap on it places
-// it; the computer answers. Screenshots of each step. Runs in a network namespace with only
+// it; the computer answers; a pinch zooms the board and a move on it lands where tapped.
+// Screenshots of each step. Runs in a network namespace with only
 // loopback (`isolate`), as test.mjs does.
 //   node web/e2e/phone.mjs [DIST_DIR] [SHOTS_DIR]
 import fs from 'node:fs';
@@ -117,6 +118,33 @@ try {
   s = await state(page);
   check(s.moves === before, `a drag up the HUD scrolls it and places nothing (moves '${s.moves}')`);
   await page.screenshot({ path: path.join(shots, 'hud-scrolled.png') });
+
+  // Two fingers spread on the board zoom it (to at most finger-sized cells) and place
+  // nothing; a two-tap move on the zoomed board lands where the finger was.
+  const fitted = s.cell;
+  const [mx, my] = pointXY(s, 7, 7);
+  const pinch = (d) => [{ x: mx - d, y: my, id: 1 }, { x: mx + d, y: my, id: 2 }];
+  await drag(pinch(30), 'touchStart');
+  for (let d = 35; d <= 70; d += 5) {
+    await drag(pinch(d), 'touchMove');
+    await sleep(60);
+  }
+  await drag([], 'touchEnd');
+  await sleep(800);
+  s = await state(page);
+  check(s.cell >= 1.8 * fitted && s.moves === before,
+    `a pinch zooms the board (cells ${fitted.toFixed(1)} -> ${s.cell.toFixed(1)} px) and places nothing (moves '${s.moves}')`);
+  await page.screenshot({ path: path.join(shots, 'zoomed.png') });
+  const name = (c, r) => String.fromCharCode(97 + c) + (r + 1);
+  const free = [[6, 8], [8, 6], [6, 6], [8, 8]].find(([c, r]) => !s.moves.includes(name(c, r)) && !s.moves.match(new RegExp(name(c, r) + '(?!\\d)')));
+  const [zx, zy] = pointXY(s, free[0], free[1]);
+  await tap(page, zx + 4, zy - 3);
+  await tap(page, zx - 3, zy + 2);
+  await page.waitForFunction((m) => window.gomokuState.moves.length > m.length, before, { timeout: 10_000 }).catch(() => {});
+  s = await state(page);
+  check(s.moves.startsWith(before + name(free[0], free[1])),
+    `a two-tap move on the zoomed board places ${name(free[0], free[1])} (moves '${s.moves}')`);
+  await page.screenshot({ path: path.join(shots, 'zoomed-play.png') });
 
   check(errors.length === 0, `no errors in the console${errors.length ? ': ' + errors.slice(0, 5).join(' | ') : ''}`);
   await context.close();
