@@ -6,11 +6,11 @@ use crate::AppSystems;
 use crate::screens::{Phase, Screen};
 use bevy::prelude::*;
 use gomoku_engine::ai::Level;
-use gomoku_engine::game::{Ending, Sibling};
+use gomoku_engine::game::{Ending, GameBuildError, Sibling};
 use gomoku_engine::record::Record;
-use gomoku_engine::swap2::{Seat, Swap2, Swap2Choice, Swap2Stage};
+use gomoku_engine::swap2::{Seat, Swap2, Swap2Choice, Swap2Error, Swap2Stage};
 use gomoku_engine::time_control::TimeControl;
-use gomoku_engine::{Game, Point, Rule, Stone};
+use gomoku_engine::{Game, PlayError, Point, Rule, Stone};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -49,10 +49,12 @@ pub struct MatchSetup {
 
 impl Default for MatchSetup {
     fn default() -> Self {
+        // Names for tests and the match held before the first: the menu, a launch option
+        // or the online room names the players of every match a board shows.
         MatchSetup {
             players: [
-                ("Black".into(), PlayerKind::Human),
-                ("White".into(), PlayerKind::Human),
+                ("Black".into(), PlayerKind::Human), // i18n: not shown
+                ("White".into(), PlayerKind::Human), // i18n: not shown
             ],
             rule: Rule::Freestyle,
             size: 15,
@@ -61,6 +63,39 @@ impl Default for MatchSetup {
             swap2: false,
         }
     }
+}
+
+/// What the player is told about an action the match refused, or a game it loaded: the
+/// GUI words it in the player's language (which may change while it shows).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A stone after the game ended.
+    GameOver,
+    /// Swap2, at three stones: no stone while `chooser` picks a colour or to place two
+    /// more.
+    Swap2AwaitsChoice { chooser: String },
+    /// Swap2, at five stones: no stone while `chooser` picks a colour.
+    Swap2AwaitsColour { chooser: String },
+    /// This machine's moves are held, for the reason `Match::held` gives.
+    Held(String),
+    /// A person's stone while `player` is to move.
+    NotYourMove { player: String },
+    /// A person's Swap2 choice while `player` is to choose.
+    NotYourChoice { player: String },
+    /// The engine refused the stone.
+    CannotPlay(PlayError),
+    /// The engine refused the Swap2 choice.
+    Swap2Refused(Swap2Error),
+    /// A review asked to show another position during an online game.
+    BoardStaysOnline,
+    /// A saved game replaced the one on the board.
+    Loaded {
+        black: String,
+        white: String,
+        moves: usize,
+    },
+    /// The typed move string makes no game.
+    CannotImport(GameBuildError),
 }
 
 /// The one source of truth for the match on screen. Stones, markers and the HUD are views
@@ -87,7 +122,7 @@ pub struct Match {
     /// Real time as of this frame.
     now: Duration,
     /// The last message worth showing the player (an illegal click, a load error...).
-    pub notice: Option<String>,
+    pub notice: Option<Notice>,
     /// Why this machine's moves are held, if they are: online, while this side waits for
     /// the answer to its take-back request or draw offer (a move would cross it).
     pub held: Option<String>,
@@ -367,30 +402,34 @@ impl Match {
     /// another machine measured it, otherwise the time since the turn began here.
     fn place(&mut self, p: Point, by: PlayerKind, used: Option<Duration>) -> Option<StonePlaced> {
         let refusal = if self.game.is_over() {
-            Some("The game is over: undo or start the next one.".to_string())
+            Some(Notice::GameOver)
         } else if let Some(stage @ (Swap2Stage::SecondChooses | Swap2Stage::FirstChooses)) =
             self.swap2_stage()
         {
-            let chooser = &self.players[self.mover()].name;
+            let chooser = self.players[self.mover()].name.clone();
             Some(match stage {
-                Swap2Stage::SecondChooses => {
-                    format!("Swap2: {chooser} chooses a colour or to place two more stones.")
-                }
-                _ => format!("Swap2: {chooser} chooses a colour."),
+                Swap2Stage::SecondChooses => Notice::Swap2AwaitsChoice { chooser },
+                _ => Notice::Swap2AwaitsColour { chooser },
             })
         } else if let (Some(why), false) = (&self.held, by == PlayerKind::Remote) {
-            Some(why.clone())
+            Some(Notice::Held(why.clone()))
         } else {
             let player = &self.players[self.mover()];
-            (player.kind != by).then(|| format!("It is {}'s move.", player.name))
+            (player.kind != by).then(|| Notice::NotYourMove {
+                player: player.name.clone(),
+            })
         };
         if let Some(why) = refusal {
             // A person clicking out of turn is told; a computer's answer that crossed an
             // undo or a new game is simply stale.
             match by {
                 PlayerKind::Human => self.notice = Some(why),
-                PlayerKind::Computer => debug!("a stale computer move at {p:?} was dropped"),
-                PlayerKind::Remote => warn!("a peer move at {p:?} out of turn was dropped: {why}"),
+                PlayerKind::Computer => {
+                    debug!("a stale computer move at {p:?} was dropped");
+                }
+                PlayerKind::Remote => {
+                    warn!("a peer move at {p:?} out of turn was dropped: {why:?}");
+                }
             }
             return None;
         }
@@ -410,7 +449,7 @@ impl Match {
                 used: Duration::from_millis(u64::from(ms)),
             }),
             Err(e) => {
-                self.notice = Some(format!("Can't play there: {e}."));
+                self.notice = Some(Notice::CannotPlay(e));
                 None
             }
         }
@@ -423,7 +462,9 @@ impl Match {
         let chooser = &self.players[self.seat_index(seat)];
         if chooser.kind != by {
             if by == PlayerKind::Human {
-                self.notice = Some(format!("It is {}'s choice.", chooser.name));
+                self.notice = Some(Notice::NotYourChoice {
+                    player: chooser.name.clone(),
+                });
             }
             return None;
         }
@@ -440,7 +481,7 @@ impl Match {
                 Some(OpeningChosen { ply, step, by })
             }
             Err(e) => {
-                self.notice = Some(format!("Swap2: {e}."));
+                self.notice = Some(Notice::Swap2Refused(e));
                 None
             }
         }
@@ -471,7 +512,7 @@ impl Match {
     /// machines'.
     fn show_position(&mut self, path: &[usize]) {
         if self.is_online() {
-            self.notice = Some("Online, the board stays with the game.".to_string());
+            self.notice = Some(Notice::BoardStaysOnline);
             return;
         }
         self.jump(|game| {
@@ -525,12 +566,11 @@ impl Match {
         self.awarded = None;
         self.players[self.black].name = record.black.clone();
         self.players[1 - self.black].name = record.white.clone();
-        self.notice = Some(format!(
-            "Loaded {} vs {}, {} moves.",
-            record.black,
-            record.white,
-            record.game.moves().len()
-        ));
+        self.notice = Some(Notice::Loaded {
+            black: record.black.clone(),
+            white: record.white.clone(),
+            moves: record.game.moves().len(),
+        });
     }
 
     /// Credits a win once, and takes the credit back if undo resumes the game.
@@ -711,7 +751,7 @@ fn apply_actions(
                         m.game = game;
                         m.awarded = None;
                     }
-                    Err(e) => m.notice = Some(format!("Could not import: {e}.")),
+                    Err(e) => m.notice = Some(Notice::CannotImport(e)),
                 }
             }
         }

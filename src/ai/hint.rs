@@ -6,7 +6,7 @@ use super::{Asked, is_position};
 use crate::AppSystems;
 use crate::game_match::Match;
 use crate::screens::{Phase, Screen};
-use crate::search::{Purpose, SearchService};
+use crate::search::{Purpose, SearchFailure, SearchService};
 use bevy::prelude::*;
 use gomoku_engine::Point;
 use gomoku_engine::ai::{Level, Limits, SearchSettings};
@@ -24,7 +24,7 @@ pub struct Hint {
     /// The suggested point and the position (move list) it is for.
     shown: Option<(Vec<Point>, Point)>,
     /// Why the last hint could not be given.
-    pub failure: Option<String>,
+    pub failure: Option<SearchFailure>,
 }
 
 impl Hint {
@@ -128,7 +128,7 @@ fn collect_hint(
         Ok(found) => hint.shown = found.map(|info| (moves, info.best)),
         Err(failure) => {
             warn!("the hint's search failed: {failure}");
-            hint.failure = Some(format!("No hint: {failure}."));
+            hint.failure = Some(failure);
         }
     }
 }

@@ -4,16 +4,21 @@ use super::{root_ui, stone_icon, touch_spacing};
 use crate::ai::{AskHint, ComputerPlayer, Hint, RetryComputer};
 use crate::board::layout::SIDE_PANEL_WIDTH;
 use crate::board::{HudPlace, ReservedArea};
-use crate::game_match::{Match, MatchAction};
+use crate::game_match::{Match, MatchAction, Notice};
+use crate::i18n::Texts;
 use crate::online::{Online, OnlineCommand};
 use crate::screens::{Phase, Screen};
 use crate::settings::{Settings, persist};
 use crate::storage::Store;
+use crate::tr;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use gomoku_engine::notation::{format_moves, format_point};
-use gomoku_engine::{Outcome, Stone};
+use gomoku_engine::board::{MAX_SIZE, MIN_SIZE};
+use gomoku_engine::game::GameBuildError;
+use gomoku_engine::notation::{NotationError, format_moves, format_point};
+use gomoku_engine::renju::Forbidden;
+use gomoku_engine::{Outcome, PlayError, Rule, Seat, Stone, Swap2Error, Swap2Stage};
 use std::time::Duration;
 
 /// The move-string field's text, kept while the player edits it.
@@ -21,6 +26,15 @@ use std::time::Duration;
 pub(super) struct ImportField {
     text: String,
     shown_for: Option<String>,
+}
+
+/// The computer's and the hint's share of the HUD's world.
+#[derive(SystemParam)]
+pub(super) struct EngineHelp<'w> {
+    computer: Res<'w, ComputerPlayer>,
+    hint: Res<'w, Hint>,
+    ask_hint: MessageWriter<'w, AskHint>,
+    retry: MessageWriter<'w, RetryComputer>,
 }
 
 /// The HUD's online section's share of the world.
@@ -41,15 +55,13 @@ pub(super) fn hud(
     mut contexts: EguiContexts,
     game_match: Res<Match>,
     phase: Res<State<Phase>>,
-    computer: Res<ComputerPlayer>,
-    hint: Res<Hint>,
+    texts: Res<Texts>,
+    mut help: EngineHelp,
     mut settings: ResMut<Settings>,
     store: Res<Store>,
     place: Res<HudPlace>,
     mut reserved: ResMut<ReservedArea>,
     mut actions: MessageWriter<MatchAction>,
-    mut ask_hint: MessageWriter<AskHint>,
-    mut retry: MessageWriter<RetryComputer>,
     mut keep: super::share::KeepAndShare,
     mut next: ResMut<NextState<Screen>>,
     mut field: Local<ImportField>,
@@ -64,51 +76,55 @@ pub(super) fn hud(
     let mut online_out = super::online::HudRequests::default();
     let is_online = online.room.is_some();
     let below = place.is_below();
+    let name = |stone: Stone| game_match.player(stone).name.as_str();
     let contents = |ui: &mut egui::Ui| {
+        let rule = texts.text(rule_key(game.rule()));
         if below {
             touch_spacing(ui);
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                ui.strong("Gomoku");
-                ui.label(egui::RichText::new(game.rule().label()).weak());
+                ui.strong(tr!(texts, "hud.title"));
+                ui.label(egui::RichText::new(rule).weak());
             });
             // Side by side, to leave the panel's height to the controls.
             ui.columns(2, |columns| {
                 for (ui, stone) in columns.iter_mut().zip([Stone::Black, Stone::White]) {
-                    player_card(ui, &game_match, stone, true);
+                    player_card(ui, &texts, &game_match, stone, true);
                 }
             });
         } else {
             ui.add_space(6.0);
-            ui.heading("Gomoku");
-            ui.label(egui::RichText::new(game.rule().label()).weak());
+            ui.heading(tr!(texts, "hud.title"));
+            ui.label(egui::RichText::new(rule).weak());
             ui.separator();
             for stone in [Stone::Black, Stone::White] {
-                player_card(ui, &game_match, stone, false);
+                player_card(ui, &texts, &game_match, stone, false);
             }
         }
 
         ui.add_space(4.0);
-        let thinking = computer.is_thinking();
+        let thinking = help.computer.is_thinking();
         let status = match game.outcome() {
-            Outcome::Won { winner, .. } => format!("{} wins!", game_match.player(*winner).name),
-            Outcome::Draw => "Draw: the board is full.".to_string(),
-            Outcome::Resigned { winner } => format!(
-                "{} resigned: {} wins!",
-                game_match.player(winner.opponent()).name,
-                game_match.player(*winner).name
+            Outcome::Won { winner, .. } => tr!(texts, "hud.wins", name = name(*winner)),
+            Outcome::Draw => tr!(texts, "hud.draw-full").to_owned(),
+            Outcome::Resigned { winner } => tr!(
+                texts,
+                "hud.resigned",
+                loser = name(winner.opponent()),
+                winner = name(*winner)
             ),
-            Outcome::OutOfTime { winner } => format!(
-                "{} lost on time: {} wins!",
-                game_match.player(winner.opponent()).name,
-                game_match.player(*winner).name
+            Outcome::OutOfTime { winner } => tr!(
+                texts,
+                "hud.lost-on-time",
+                loser = name(winner.opponent()),
+                winner = name(*winner)
             ),
-            Outcome::DrawAgreed => "Draw agreed.".to_string(),
-            Outcome::Ongoing if thinking => "Computer is thinking…".to_string(),
+            Outcome::DrawAgreed => tr!(texts, "hud.draw-agreed").to_owned(),
+            Outcome::Ongoing if thinking => tr!(texts, "hud.thinking").to_owned(),
             Outcome::Ongoing if *phase.get() == Phase::RemoteTurn => {
-                format!("Waiting for {}…", game_match.player(game.to_move()).name)
+                tr!(texts, "hud.waiting-for", name = name(game.to_move()))
             }
-            Outcome::Ongoing => format!("{} to move", game_match.player(game.to_move()).name),
+            Outcome::Ongoing => tr!(texts, "hud.to-move", name = name(game.to_move())),
         };
         ui.horizontal(|ui| {
             if thinking {
@@ -116,39 +132,39 @@ pub(super) fn hud(
             }
             ui.label(egui::RichText::new(status).strong());
         });
-        if let Some(trouble) = &computer.trouble {
+        if let Some(trouble) = &help.computer.trouble {
             let warn = egui::Color32::from_rgb(230, 120, 60);
+            let reason = texts.text(trouble.last.key());
             if trouble.gave_up() {
-                ui.colored_label(
-                    warn,
-                    format!("The computer could not move: {}.", trouble.last),
-                );
+                ui.colored_label(warn, tr!(texts, "hud.computer-gave-up", reason = reason));
                 ui.horizontal(|ui| {
-                    if ui.button("Retry").clicked() {
-                        retry.write(RetryComputer);
+                    if ui.button(tr!(texts, "hud.retry")).clicked() {
+                        help.retry.write(RetryComputer);
                     }
-                    if ui.button("Back to the menu").clicked() {
+                    if ui.button(tr!(texts, "hud.back-to-menu")).clicked() {
                         next.set(Screen::Menu);
                     }
                 });
             } else {
                 ui.colored_label(
                     warn,
-                    format!(
-                        "The computer's search failed ({}); trying again (attempt {} of {}).",
-                        trouble.last,
-                        trouble.attempts + 1,
-                        crate::ai::MAX_ATTEMPTS
+                    tr!(
+                        texts,
+                        "hud.computer-retrying",
+                        reason = reason,
+                        attempt = trouble.attempts + 1,
+                        max = crate::ai::MAX_ATTEMPTS
                     ),
                 );
             }
         }
-        ui.label(format!(
-            "Move {}",
-            game.moves().len() + usize::from(!game.is_over())
+        ui.label(tr!(
+            texts,
+            "hud.move-number",
+            number = game.moves().len() + usize::from(!game.is_over())
         ));
         let mut opening_actions = Vec::new();
-        super::opening::swap2_section(ui, &game_match, &mut opening_actions);
+        super::opening::swap2_section(ui, &texts, &game_match, &mut opening_actions);
         actions.write_batch(opening_actions);
         if let Some(room) = online.room.as_deref() {
             super::online::hud_section(
@@ -163,21 +179,27 @@ pub(super) fn hud(
 
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(game_match.can_undo(), egui::Button::new("⟲ Undo"))
-                .on_hover_text("Ctrl+Z")
+                .add_enabled(
+                    game_match.can_undo(),
+                    egui::Button::new(tr!(texts, "hud.undo")),
+                )
+                .on_hover_text(tr!(texts, "hud.undo-key"))
                 .clicked()
             {
                 actions.write(MatchAction::Undo);
             }
             if ui
-                .add_enabled(game_match.can_redo(), egui::Button::new("⟳ Redo"))
-                .on_hover_text("Ctrl+Y")
+                .add_enabled(
+                    game_match.can_redo(),
+                    egui::Button::new(tr!(texts, "hud.redo")),
+                )
+                .on_hover_text(tr!(texts, "hud.redo-key"))
                 .clicked()
             {
                 actions.write(MatchAction::Redo);
             }
             if ui
-                .add_enabled(!is_online, egui::Button::new("Restart"))
+                .add_enabled(!is_online, egui::Button::new(tr!(texts, "hud.restart")))
                 .clicked()
             {
                 actions.write(MatchAction::Restart);
@@ -187,26 +209,28 @@ pub(super) fn hud(
             // Online, the engine's help would be a third player at the board.
             let can_ask = !is_online
                 && *phase.get() == Phase::HumanTurn
-                && hint.point(&game_match).is_none()
-                && !hint.is_searching();
+                && help.hint.point(&game_match).is_none()
+                && !help.hint.is_searching();
             if ui
-                .add_enabled(can_ask, egui::Button::new("Hint"))
-                .on_hover_text("H: the engine's move for you")
+                .add_enabled(can_ask, egui::Button::new(tr!(texts, "hud.hint")))
+                .on_hover_text(tr!(texts, "hud.hint-tip"))
                 .clicked()
             {
-                ask_hint.write(AskHint);
+                help.ask_hint.write(AskHint);
             }
-            if hint.is_searching() {
+            if help.hint.is_searching() {
                 ui.add(egui::Spinner::new().size(16.0));
-                ui.label("Looking…");
-            } else if let Some(p) = hint.point(&game_match) {
-                ui.label(format!("Try {}", format_point(p)));
+                ui.label(tr!(texts, "hud.hint-looking"));
+            } else if let Some(p) = help.hint.point(&game_match) {
+                ui.label(tr!(texts, "hud.hint-try", point = format_point(p)));
             }
             let mut analysing = settings.analysis;
             if ui
-                .add_enabled_ui(!is_online, |ui| ui.toggle_value(&mut analysing, "Analysis"))
+                .add_enabled_ui(!is_online, |ui| {
+                    ui.toggle_value(&mut analysing, tr!(texts, "hud.analysis"))
+                })
                 .inner
-                .on_hover_text("A: the engine's judgement of the position, live")
+                .on_hover_text(tr!(texts, "hud.analysis-tip"))
                 .changed()
             {
                 analysis = Some(analysing);
@@ -214,11 +238,18 @@ pub(super) fn hud(
         });
         super::share::keep_and_share_row(ui, &mut keep, &game_match, is_online);
         ui.horizontal(|ui| {
-            if ui.button("Menu").on_hover_text("Esc").clicked() {
+            if ui
+                .button(tr!(texts, "hud.menu"))
+                .on_hover_text(tr!(texts, "hud.menu-key"))
+                .clicked()
+            {
                 next.set(Screen::Menu);
             }
             let mut numbers = settings.show_numbers;
-            if ui.checkbox(&mut numbers, "Move numbers").changed() {
+            if ui
+                .checkbox(&mut numbers, tr!(texts, "hud.move-numbers"))
+                .changed()
+            {
                 show_numbers = Some(numbers);
             }
         });
@@ -230,7 +261,7 @@ pub(super) fn hud(
         actions.write_batch(tree_actions);
         ui.separator();
 
-        ui.label("Main line (paste moves to set up a position)");
+        ui.label(tr!(texts, "hud.main-line"));
         // Refilled only when the moves change (checked when the match changes), so a
         // player's edit, or a rejected paste, stays in the field.
         if game_match.is_changed() || field.shown_for.is_none() {
@@ -247,18 +278,26 @@ pub(super) fn hud(
                 .font(egui::TextStyle::Monospace),
         );
         if ui
-            .add_enabled(!is_online, egui::Button::new("Set position"))
+            .add_enabled(
+                !is_online,
+                egui::Button::new(tr!(texts, "hud.set-position")),
+            )
             .clicked()
         {
             actions.write(MatchAction::SetPosition(field.text.clone()));
         }
 
-        let hint_failure = hint.failure.as_ref();
+        let notice = game_match.notice.as_ref().map(|n| notice_text(&texts, n));
+        let hint_failure = help
+            .hint
+            .failure
+            .as_ref()
+            .map(|failure| tr!(texts, "hud.no-hint", reason = texts.text(failure.key())));
         for message in [
-            game_match.notice.as_ref(),
+            notice.as_ref(),
             keep.shelf.status.as_ref(),
             keep.status(),
-            hint_failure,
+            hint_failure.as_ref(),
         ]
         .into_iter()
         .flatten()
@@ -310,7 +349,7 @@ pub(super) fn hud(
 
 /// A player's stone, name, score and clock; `compact` (half the width of a phone) puts the
 /// score and clock under the stone and name.
-fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone, compact: bool) {
+fn player_card(ui: &mut egui::Ui, texts: &Texts, game_match: &Match, stone: Stone, compact: bool) {
     let game = &game_match.game;
     let player = game_match.player(stone);
     let active = !game.is_over() && game.to_move() == stone;
@@ -327,8 +366,13 @@ fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone, compact: boo
         Some(left) => (left, left < Duration::from_secs(10)),
         None => (game_match.clock(stone), false),
     };
-    let stats = egui::RichText::new(format!("Wins: {}   ⏱ {}", player.score, clock_text(clock)))
-        .monospace();
+    let stats = egui::RichText::new(tr!(
+        texts,
+        "hud.wins-and-clock",
+        wins = player.score,
+        clock = clock_text(clock)
+    ))
+    .monospace();
     let stats = if low && active {
         stats.color(egui::Color32::from_rgb(230, 90, 60))
     } else {
@@ -360,4 +404,276 @@ fn player_card(ui: &mut egui::Ui, game_match: &Match, stone: Stone, compact: boo
                 });
             }
         });
+}
+
+// TODO(integrator): use crate::i18n::names
+/// The `common.rule.*` key of `rule`'s name (the engine's `label()` is English, for logs).
+fn rule_key(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Freestyle => "common.rule.freestyle",
+        Rule::Standard => "common.rule.standard",
+        Rule::Renju => "common.rule.renju",
+    }
+}
+
+/// What the player reads of a notice from the match.
+pub(super) fn notice_text(texts: &Texts, notice: &Notice) -> String {
+    match notice {
+        Notice::GameOver => tr!(texts, "game.over-undo-or-next").to_owned(),
+        Notice::Swap2AwaitsChoice { chooser } => {
+            tr!(texts, "game.swap2-awaits-choice", chooser = chooser)
+        }
+        Notice::Swap2AwaitsColour { chooser } => {
+            tr!(texts, "game.swap2-awaits-colour", chooser = chooser)
+        }
+        Notice::Held(why) => why.clone(),
+        Notice::NotYourMove { player } => tr!(texts, "game.not-your-move", player = player),
+        Notice::NotYourChoice { player } => tr!(texts, "game.not-your-choice", player = player),
+        Notice::CannotPlay(error) => {
+            tr!(
+                texts,
+                "game.cannot-play",
+                reason = play_error_text(texts, error)
+            )
+        }
+        Notice::Swap2Refused(error) => {
+            tr!(
+                texts,
+                "game.swap2-refused",
+                reason = swap2_error_text(texts, error)
+            )
+        }
+        Notice::BoardStaysOnline => tr!(texts, "game.board-stays-online").to_owned(),
+        Notice::Loaded {
+            black,
+            white,
+            moves,
+        } => tr!(
+            texts,
+            "game.loaded",
+            black = black,
+            white = white,
+            count = *moves
+        ),
+        Notice::CannotImport(error) => {
+            tr!(
+                texts,
+                "game.cannot-import",
+                reason = build_error_text(texts, error)
+            )
+        }
+    }
+}
+
+/// Why the engine refused a stone, as a clause for `game.cannot-play`.
+fn play_error_text(texts: &Texts, error: &PlayError) -> String {
+    match error {
+        PlayError::OffBoard(p) => tr!(texts, "game.play-error.off-board", col = p.col, row = p.row),
+        PlayError::Occupied(p) => {
+            tr!(texts, "game.play-error.occupied", point = format_point(*p))
+        }
+        PlayError::GameOver => tr!(texts, "game.error.game-over").to_owned(),
+        PlayError::Forbidden(p, why) => {
+            let why = match why {
+                Forbidden::DoubleThree => tr!(texts, "game.forbidden.double-three"),
+                Forbidden::DoubleFour => tr!(texts, "game.forbidden.double-four"),
+                Forbidden::Overline => tr!(texts, "game.forbidden.overline"),
+            };
+            tr!(
+                texts,
+                "game.play-error.forbidden",
+                point = format_point(*p),
+                why = why
+            )
+        }
+    }
+}
+
+/// Why the engine refused a Swap2 choice, as a clause for `game.swap2-refused`.
+fn swap2_error_text(texts: &Texts, error: &Swap2Error) -> String {
+    let seat = |seat: &Seat| match seat {
+        Seat::First => tr!(texts, "game.seat.first"),
+        Seat::Second => tr!(texts, "game.seat.second"),
+    };
+    match error {
+        Swap2Error::WrongSeat { by, to_act } => tr!(
+            texts,
+            "game.swap2-error.wrong-seat",
+            to_act = seat(to_act),
+            by = seat(by)
+        ),
+        Swap2Error::WrongStage(stage) => {
+            let now = match stage {
+                Swap2Stage::PlaceThree => tr!(texts, "game.swap2-stage.place-three"),
+                Swap2Stage::SecondChooses => tr!(texts, "game.swap2-stage.second-chooses"),
+                Swap2Stage::PlaceTwo => tr!(texts, "game.swap2-stage.place-two"),
+                Swap2Stage::FirstChooses => tr!(texts, "game.swap2-stage.first-chooses"),
+                Swap2Stage::Decided { .. } => tr!(texts, "game.swap2-stage.decided"),
+            };
+            tr!(texts, "game.swap2-error.wrong-stage", now = now)
+        }
+        Swap2Error::GameOver => tr!(texts, "game.error.game-over").to_owned(),
+    }
+}
+
+/// Why a move string makes no game, as a clause for `game.cannot-import`.
+fn build_error_text(texts: &Texts, error: &GameBuildError) -> String {
+    match error {
+        GameBuildError::Size(size) => tr!(
+            texts,
+            "game.build-error.size",
+            size = size.0,
+            min = MIN_SIZE,
+            max = MAX_SIZE
+        ),
+        GameBuildError::Notation(error) => notation_error_text(texts, error),
+        GameBuildError::Move { index, error } => tr!(
+            texts,
+            "game.build-error.move",
+            number = index + 1,
+            reason = play_error_text(texts, error)
+        ),
+    }
+}
+
+/// The reasons the engine's notation gives, its English words (matched, not shown), and
+/// the keys of their texts. The engine names no kind of reason; a test checks that each
+/// reason it gives is here.
+// One line a reason, for the marker: formatted by hand.
+#[rustfmt::skip]
+const NOTATION_REASONS: [(&str, &str); 5] = [
+    ("a point starts with a column letter", "game.notation.column-letter"), // i18n: not shown
+    ("a column letter must be followed by a row number", "game.notation.row-number"), // i18n: not shown
+    ("column is off the board", "game.notation.column-off"), // i18n: not shown
+    ("row is off the board", "game.notation.row-off"), // i18n: not shown
+    ("expected exactly one point", "game.notation.one-point"), // i18n: not shown
+];
+
+/// A move string's unreadable token, where it is and why.
+fn notation_error_text(texts: &Texts, error: &NotationError) -> String {
+    let reason = NOTATION_REASONS
+        .iter()
+        .find(|(words, _)| *words == error.reason)
+        .map_or(tr!(texts, "game.notation.unreadable"), |(_, key)| {
+            texts.text(key)
+        });
+    tr!(
+        texts,
+        "game.notation-error",
+        token = &error.token,
+        position = error.offset + 1,
+        reason = reason
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Language;
+    use gomoku_engine::notation::{parse_moves, parse_point};
+    use gomoku_engine::{Game, Point};
+
+    #[test]
+    fn notices_read_in_the_players_language_with_the_engines_reasons() {
+        let english = Texts::new(Language::English);
+        let h8 = Point::new(7, 7);
+        let forbidden = Notice::CannotPlay(PlayError::Forbidden(h8, Forbidden::DoubleThree));
+        assert_eq!(
+            notice_text(&english, &forbidden),
+            "Can't play there: h8 is forbidden for black (double three)."
+        );
+        let japanese = Texts::new(Language::Japanese);
+        assert_eq!(
+            notice_text(&japanese, &forbidden),
+            "そこには打てません：h8 は黒の禁手です（三三）。"
+        );
+        let loaded = |moves| Notice::Loaded {
+            black: "Cho".into(),
+            white: "Dee".into(),
+            moves,
+        };
+        assert_eq!(
+            notice_text(&english, &loaded(1)),
+            "Loaded Cho vs Dee, 1 move."
+        );
+        assert_eq!(
+            notice_text(&english, &loaded(12)),
+            "Loaded Cho vs Dee, 12 moves."
+        );
+        let wrong_stage = Notice::Swap2Refused(Swap2Error::WrongStage(Swap2Stage::PlaceTwo));
+        assert_eq!(
+            notice_text(&english, &wrong_stage),
+            "Swap2: that choice is not open now: two more stones are being placed."
+        );
+        let import = Game::from_move_string(15, Rule::Freestyle, "h8h8").unwrap_err();
+        assert_eq!(
+            notice_text(&english, &Notice::CannotImport(import)),
+            "Could not import: move 2: h8 is already taken."
+        );
+    }
+
+    #[test]
+    fn every_reason_the_notation_gives_has_its_own_text() {
+        let english = Texts::new(Language::English);
+        let unreadable = english.text("game.notation.unreadable");
+        let errors = ["h8 5", "h8 h", "h8 z1", "h8 h99"]
+            .map(|text| parse_moves(text, 15).unwrap_err())
+            .into_iter()
+            .chain([parse_point("h8 i9", 15).unwrap_err()]);
+        for error in errors {
+            let text = notation_error_text(&english, &error);
+            assert!(!text.contains(unreadable), "{error}: {text}");
+            // The English text is the engine's own.
+            assert_eq!(text, error.to_string());
+        }
+    }
+
+    #[test]
+    fn every_language_words_every_notice_with_its_arguments_filled() {
+        let notices = [
+            Notice::GameOver,
+            Notice::Swap2AwaitsChoice {
+                chooser: "Ann".into(),
+            },
+            Notice::Swap2AwaitsColour {
+                chooser: "Ann".into(),
+            },
+            Notice::NotYourMove {
+                player: "Ann".into(),
+            },
+            Notice::NotYourChoice {
+                player: "Ann".into(),
+            },
+            Notice::CannotPlay(PlayError::OffBoard(Point::new(15, 3))),
+            Notice::CannotPlay(PlayError::Occupied(Point::new(7, 7))),
+            Notice::CannotPlay(PlayError::GameOver),
+            Notice::CannotPlay(PlayError::Forbidden(Point::new(7, 7), Forbidden::Overline)),
+            Notice::Swap2Refused(Swap2Error::WrongSeat {
+                by: Seat::First,
+                to_act: Seat::Second,
+            }),
+            Notice::Swap2Refused(Swap2Error::WrongStage(Swap2Stage::Decided {
+                black: Seat::First,
+            })),
+            Notice::Swap2Refused(Swap2Error::GameOver),
+            Notice::BoardStaysOnline,
+            Notice::Loaded {
+                black: "Ann".into(),
+                white: "Bob".into(),
+                moves: 3,
+            },
+            Notice::CannotImport(GameBuildError::Size(gomoku_engine::board::SizeError(40))),
+            Notice::CannotImport(Game::from_move_string(15, Rule::Freestyle, "h8 zz").unwrap_err()),
+        ];
+        for language in Language::ALL {
+            let texts = Texts::new(language);
+            for notice in &notices {
+                let text = notice_text(&texts, notice);
+                assert!(
+                    !text.contains('{') && !text.contains(".notation."),
+                    "{language:?}, {notice:?}: {text}"
+                );
+            }
+        }
+    }
 }

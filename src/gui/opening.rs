@@ -2,12 +2,19 @@
 //! when the chooser is a person at this machine.
 
 use crate::game_match::{Match, MatchAction, OpeningStep, PlayerKind};
+use crate::i18n::Texts;
+use crate::tr;
 use bevy_egui::egui;
 use gomoku_engine::Stone;
 use gomoku_engine::swap2::{Swap2Choice, Swap2Stage};
 
 /// Shows the opening's stage while it is undecided; the actions chosen go to `actions`.
-pub(super) fn swap2_section(ui: &mut egui::Ui, game_match: &Match, actions: &mut Vec<MatchAction>) {
+pub(super) fn swap2_section(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    game_match: &Match,
+    actions: &mut Vec<MatchAction>,
+) {
     let Some(stage) = game_match.swap2_stage() else {
         return;
     };
@@ -16,15 +23,17 @@ pub(super) fn swap2_section(ui: &mut egui::Ui, game_match: &Match, actions: &mut
     let name = &chooser.name;
     let placed = game_match.game.moves().len();
     let text = match stage {
-        Swap2Stage::PlaceThree => format!("Swap2: {name} places three stones ({placed} of 3)."),
-        Swap2Stage::SecondChooses => format!("Swap2: {name} takes a colour or places two more."),
-        Swap2Stage::PlaceTwo => {
-            format!(
-                "Swap2: {name} places two more stones ({} of 2).",
-                placed - 3
-            )
+        Swap2Stage::PlaceThree => {
+            tr!(texts, "hud.swap2-place-three", name = name, placed = placed)
         }
-        Swap2Stage::FirstChooses => format!("Swap2: {name} chooses a colour."),
+        Swap2Stage::SecondChooses => tr!(texts, "hud.swap2-second-chooses", name = name),
+        Swap2Stage::PlaceTwo => tr!(
+            texts,
+            "hud.swap2-place-two",
+            name = name,
+            placed = placed.saturating_sub(3)
+        ),
+        Swap2Stage::FirstChooses => tr!(texts, "hud.swap2-first-chooses", name = name),
         Swap2Stage::Decided { .. } => return,
     };
     ui.colored_label(egui::Color32::from_rgb(235, 180, 60), text);
@@ -34,21 +43,21 @@ pub(super) fn swap2_section(ui: &mut egui::Ui, game_match: &Match, actions: &mut
     let mut step = None;
     ui.horizontal_wrapped(|ui| match stage {
         Swap2Stage::SecondChooses => {
-            if ui.button("Take white").clicked() {
+            if ui.button(tr!(texts, "hud.swap2-take-white")).clicked() {
                 step = Some(OpeningStep::Choose(Swap2Choice::TakeWhite));
             }
-            if ui.button("Take black").clicked() {
+            if ui.button(tr!(texts, "hud.swap2-take-black")).clicked() {
                 step = Some(OpeningStep::Choose(Swap2Choice::TakeBlack));
             }
-            if ui.button("Place two more").clicked() {
+            if ui.button(tr!(texts, "hud.swap2-place-two-more")).clicked() {
                 step = Some(OpeningStep::Choose(Swap2Choice::PlaceTwo));
             }
         }
         Swap2Stage::FirstChooses => {
-            if ui.button("Play black").clicked() {
+            if ui.button(tr!(texts, "hud.swap2-play-black")).clicked() {
                 step = Some(OpeningStep::Colour(Stone::Black));
             }
-            if ui.button("Play white").clicked() {
+            if ui.button(tr!(texts, "hud.swap2-play-white")).clicked() {
                 step = Some(OpeningStep::Colour(Stone::White));
             }
         }

@@ -3,9 +3,11 @@
 
 use crate::board::ReservedArea;
 use crate::game_match::{Match, MatchAction};
+use crate::i18n::Texts;
 use crate::online::{Online, OnlineCommand};
 use crate::review::ReviewCommand;
 use crate::screens::{Phase, Screen};
+use crate::tr;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use gomoku_engine::Outcome;
@@ -13,6 +15,7 @@ use gomoku_engine::Outcome;
 pub(super) fn game_over(
     mut contexts: EguiContexts,
     game_match: Res<Match>,
+    texts: Res<Texts>,
     phase: Res<State<Phase>>,
     mut hidden: Local<Option<usize>>,
     mut actions: MessageWriter<MatchAction>,
@@ -32,19 +35,27 @@ pub(super) fn game_over(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let winner = |stone: &gomoku_engine::Stone| game_match.player(*stone).name.clone();
-    let loser = |stone: &gomoku_engine::Stone| game_match.player(stone.opponent()).name.clone();
+    let winner = |stone: &gomoku_engine::Stone| game_match.player(*stone).name.as_str();
+    let loser = |stone: &gomoku_engine::Stone| game_match.player(stone.opponent()).name.as_str();
     let title = match game_match.game.outcome() {
-        Outcome::Won { winner: w, .. } => format!("{} wins!", winner(w)),
-        Outcome::Resigned { winner: w } => format!("{} resigned: {} wins!", loser(w), winner(w)),
-        Outcome::OutOfTime { winner: w } => {
-            format!("{}'s time ran out: {} wins!", loser(w), winner(w))
+        Outcome::Won { winner: w, .. } => tr!(texts, "hud.wins", name = winner(w)),
+        Outcome::Resigned { winner: w } => {
+            tr!(texts, "hud.resigned", loser = loser(w), winner = winner(w))
         }
-        Outcome::Draw => "A draw: the board is full.".to_string(),
-        Outcome::DrawAgreed => "A draw, by agreement.".to_string(),
+        Outcome::OutOfTime { winner: w } => {
+            tr!(
+                texts,
+                "hud.over-time-ran-out",
+                loser = loser(w),
+                winner = winner(w)
+            )
+        }
+        Outcome::Draw => tr!(texts, "hud.over-draw-full").to_owned(),
+        Outcome::DrawAgreed => tr!(texts, "hud.over-draw-agreed").to_owned(),
         Outcome::Ongoing => return Ok(()),
     };
-    egui::Window::new("Game over")
+    // Without a title bar, the window's title is only its id.
+    egui::Window::new("game-over")
         .title_bar(false)
         .resizable(false)
         .collapsible(false)
@@ -58,13 +69,17 @@ pub(super) fn game_over(
             ui.vertical_centered(|ui| {
                 ui.heading(title);
                 let [a, b] = &game_match.players;
-                ui.label(format!(
-                    "Score: {} {} – {} {}",
-                    a.name, a.score, b.score, b.name
+                ui.label(tr!(
+                    texts,
+                    "hud.over-score",
+                    first = &a.name,
+                    first_score = a.score,
+                    second_score = b.score,
+                    second = &b.name
                 ));
             });
             ui.horizontal_wrapped(|ui| {
-                if ui.button("Next game (swap colours)").clicked() {
+                if ui.button(tr!(texts, "hud.over-next-game")).clicked() {
                     // Online, both machines start it together.
                     if online.is_some() {
                         online_requests.write(OnlineCommand::NextGame);
@@ -72,18 +87,18 @@ pub(super) fn game_over(
                         actions.write(MatchAction::NextGame);
                     }
                 }
-                if ui.button("Review board").clicked() {
+                if ui.button(tr!(texts, "hud.over-review-board")).clicked() {
                     *hidden = Some(moves);
                 }
                 if ui
-                    .button("Review game")
-                    .on_hover_text("The engine judges every move and marks the mistakes")
+                    .button(tr!(texts, "hud.over-review-game"))
+                    .on_hover_text(tr!(texts, "hud.over-review-game-tip"))
                     .clicked()
                 {
                     *hidden = Some(moves);
                     review.write(ReviewCommand::Start);
                 }
-                if ui.button("Menu").clicked() {
+                if ui.button(tr!(texts, "hud.menu")).clicked() {
                     next.set(Screen::Menu);
                 }
             });

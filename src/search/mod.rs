@@ -82,7 +82,8 @@ pub struct SearchRequest {
     pub task: Task,
 }
 
-/// A search that ended without an answer: the backend broke, not the position.
+/// A search that ended without an answer: the backend broke, not the position. Its
+/// `Display`, with the backend's own words, is for logs; players read `key`'s text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchFailure {
     /// The search stopped part-way: a panic on the desktop, a trap in the browser.
@@ -93,12 +94,24 @@ pub enum SearchFailure {
     Unreadable(String),
 }
 
+impl SearchFailure {
+    /// The key of what a player reads about the failure (in the `game` area); the
+    /// backend's details (a panic's message, a worker's error) stay in the logs.
+    pub fn key(&self) -> &'static str {
+        match self {
+            SearchFailure::Crashed(_) => "game.search-crashed",
+            SearchFailure::Unavailable(_) => "game.search-unavailable",
+            SearchFailure::Unreadable(_) => "game.search-unreadable",
+        }
+    }
+}
+
 impl std::fmt::Display for SearchFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SearchFailure::Crashed(why) => write!(f, "the search stopped: {why}"),
-            SearchFailure::Unavailable(why) => write!(f, "the search could not start: {why}"),
-            SearchFailure::Unreadable(why) => write!(f, "the search answered nonsense: {why}"),
+            SearchFailure::Crashed(why) => write!(f, "the search stopped: {why}"), // i18n: not shown
+            SearchFailure::Unavailable(why) => write!(f, "the search could not start: {why}"), // i18n: not shown
+            SearchFailure::Unreadable(why) => write!(f, "the search answered nonsense: {why}"), // i18n: not shown
         }
     }
 }

@@ -99,7 +99,7 @@ impl ThreadSearch {
                 .map_err(crashed),
             ),
             Task::Analyse(settings) => {
-                let slot = reports.expect("an analysis has a report slot");
+                let slot = reports.expect("an analysis has a report slot"); // i18n: not shown
                 // Only the newest report matters: an older one not yet handed over is
                 // replaced.
                 let mut report = |a: &Analysis| *lock(&slot) = Some(a.clone());
@@ -120,9 +120,9 @@ impl ThreadSearch {
                 *lock(&result) = Some(ended);
             });
         if let Err(e) = started {
-            return Err(SearchFailure::Unavailable(format!(
-                "no thread for the search: {e}"
-            )));
+            // A failure's details go to the log; the player reads its kind (`key`).
+            let why = format!("no thread for the search: {e}"); // i18n: not shown
+            return Err(SearchFailure::Unavailable(why));
         }
         self.running.push(Running {
             id,

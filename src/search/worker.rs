@@ -81,7 +81,9 @@ impl WorkerPool {
                         (Some(reply), _) => WorkerEvent::Reply(key, reply),
                         (None, Some(progress)) => WorkerEvent::Progress(key, progress),
                         (None, None) => {
-                            WorkerEvent::Failed(key, "a message without a reply".into())
+                            // Details for the log; the player reads the failure's kind.
+                            let why = "a message without a reply"; // i18n: not shown
+                            WorkerEvent::Failed(key, why.into())
                         }
                     });
             },
@@ -93,7 +95,7 @@ impl WorkerPool {
                 .ok()
                 .and_then(|v| v.as_string())
                 .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| format!("the worker failed ({})", event.type_()));
+                .unwrap_or_else(|| format!("the worker failed ({})", event.type_())); // i18n: not shown
             sink.borrow_mut().push(WorkerEvent::Failed(key, why));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -122,7 +124,7 @@ impl WorkerPool {
             let Some(slot) = self.idle_slot() else {
                 return; // All workers busy: it waits for one.
             };
-            let request = self.waiting.pop_front().expect("front was just seen");
+            let request = self.waiting.pop_front().expect("front was just seen"); // i18n: not shown
             let posted = slot.and_then(|i| {
                 let (field, line) = match &request.task {
                     Task::Move(settings) => {
@@ -187,7 +189,9 @@ fn drive(mut service: ResMut<SearchService>, mut pool: NonSendMut<WorkerPool>) {
                 match wire::decode_analysis(&line, busy.size) {
                     Ok(Some(analysis)) => service.report(busy.id, analysis),
                     Ok(None) => {}
-                    Err(e) => warn!("AI worker: an unreadable report '{line}': {e}"),
+                    Err(e) => {
+                        warn!("AI worker: an unreadable report '{line}': {e}");
+                    }
                 }
             }
             WorkerEvent::Reply(key, reply) => {
