@@ -6,6 +6,7 @@ use crate::board::layout::SIDE_PANEL_WIDTH;
 use crate::board::{HudPlace, ReservedArea};
 use crate::game_match::{Match, MatchAction, Notice};
 use crate::i18n::Texts;
+use crate::i18n::names::rule_key;
 use crate::online::{Online, OnlineCommand};
 use crate::screens::{Phase, Screen};
 use crate::settings::{Settings, persist};
@@ -404,16 +405,6 @@ fn player_card(ui: &mut egui::Ui, texts: &Texts, game_match: &Match, stone: Ston
                 });
             }
         });
-}
-
-// TODO(integrator): use crate::i18n::names
-/// The `common.rule.*` key of `rule`'s name (the engine's `label()` is English, for logs).
-fn rule_key(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Freestyle => "common.rule.freestyle",
-        Rule::Standard => "common.rule.standard",
-        Rule::Renju => "common.rule.renju",
-    }
 }
 
 /// What the player reads of a notice from the match.
