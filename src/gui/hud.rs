@@ -45,6 +45,7 @@ pub(super) struct OnlinePanel<'w, 's> {
     requests: MessageWriter<'w, OnlineCommand>,
     /// The chat line being typed.
     chat_field: Local<'s, String>,
+    texts: Res<'w, crate::i18n::Texts>,
 }
 
 fn clock_text(d: Duration) -> String {
@@ -170,6 +171,7 @@ pub(super) fn hud(
         if let Some(room) = online.room.as_deref() {
             super::online::hud_section(
                 ui,
+                &online.texts,
                 room,
                 game.is_over(),
                 &mut online.chat_field,

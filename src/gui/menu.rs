@@ -32,7 +32,8 @@ pub(super) fn menu(
     room: Option<Res<Online>>,
     offered: Res<crate::online::autosave::OfferedResume>,
     mut online_requests: MessageWriter<OnlineCommand>,
-    mut problem: Local<Option<String>>,
+    mut problem: Local<Option<online::RoomProblem>>,
+    texts: Res<crate::i18n::Texts>,
 ) -> Result {
     // Textures for the skin preview: background, black stone, white stone.
     let preview = skin.map(|skin| {
@@ -120,7 +121,7 @@ pub(super) fn menu(
                     }
 
                     if is_online {
-                        online::menu_rows(ui, &mut s);
+                        online::menu_rows(ui, &texts, &mut s);
                     } else if vs_computer && s.swap2 {
                         // Under Swap2 the opening decides the colours: only who opens.
                         ui.label(tr!(texts, "menu.first-opening"));
@@ -158,7 +159,7 @@ pub(super) fn menu(
                         ui.end_row();
                     }
                     if !vs_computer {
-                        online::time_control_row(ui, &mut s);
+                        online::time_control_row(ui, &texts, &mut s);
                     }
                     if !is_online {
                         ui.label(tr!(texts, "menu.opening"));
@@ -267,6 +268,7 @@ pub(super) fn menu(
         if s.mode == Mode::Online {
             online::menu_actions(
                 ui,
+                &texts,
                 &mut s,
                 room.as_deref(),
                 offered.0.as_ref(),
@@ -274,7 +276,7 @@ pub(super) fn menu(
                 &mut problem,
             );
             if let Some(problem) = problem.as_ref() {
-                ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem);
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 60), problem.text(&texts));
             }
             return;
         }

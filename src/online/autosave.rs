@@ -63,14 +63,14 @@ impl KeptGame {
     pub fn parse(text: &str, now: u64) -> Result<Resumable, String> {
         let kept: KeptGame = ron::from_str(text).map_err(|e| e.to_string())?;
         if now.saturating_sub(kept.saved_at) > OFFERED_FOR_SECS {
-            return Err("it is too old to resume".into());
+            return Err("it is too old to resume".into()); // i18n: not shown
         }
         let settings = match wire::decode(kept.settings.as_bytes()) {
             Ok(Message::Settings(settings)) => settings,
-            Ok(other) => return Err(format!("its settings are a {} line", other.kind())),
-            Err(e) => return Err(format!("its settings: {e}")),
+            Ok(other) => return Err(format!("its settings are a {} line", other.kind())), // i18n: not shown
+            Err(e) => return Err(format!("its settings: {e}")), // i18n: not shown
         };
-        let record = Record::parse(&kept.record).map_err(|e| format!("its game: {e}"))?;
+        let record = Record::parse(&kept.record).map_err(|e| format!("its game: {e}"))?; // i18n: not shown
         let code = RoomCode::parse(&kept.room).map_err(|e| e.to_string())?;
         Ok(Resumable {
             code,
@@ -103,7 +103,7 @@ pub fn resumable(store: &Store) -> Option<Resumable> {
         }
     };
     KeptGame::parse(&text, now_secs())
-        .inspect_err(|e| info!("the kept online game is not offered: {e}"))
+        .inspect_err(|e| info!("the kept online game is not offered: {e}")) // i18n: not shown
         .ok()
 }
 

@@ -3,6 +3,7 @@
 //! signalling server that cannot be reached, a failure inside webrtc) is seen and shown
 //! rather than lost on a task pool thread.
 
+use bevy::log::warn;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use bevy_matchbox::matchbox_socket::{
     ChannelConfig, PeerId, PeerState, RtcIceServerConfig, WebRtcSocket,
@@ -34,15 +35,46 @@ pub enum LinkEvent {
     PeerConnected(PeerId),
     PeerDisconnected(PeerId),
     Received(PeerId, Box<[u8]>),
-    /// The link is gone for good, with the reason to show.
-    Closed(String),
+    /// The link is gone for good, and why.
+    Closed(LinkFailure),
+}
+
+/// Why a link ended: a typed value the HUD words in the player's language; its English
+/// `Display` is for the log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LinkFailure {
+    /// The socket's channels are gone, with nothing more said.
+    #[error("the connection closed")]
+    Closed,
+    /// The message loop ended without an error: the server hung up.
+    #[error("the signalling server closed the connection")]
+    ServerClosed,
+    #[error("the signalling server could not be reached")]
+    ServerUnreachable,
+    #[error("the connection to the signalling server was cut")]
+    ServerLost,
+    /// The native WebRTC stack panicked, with its message (for the log and the curious).
+    #[error("the network stack failed: {0}")]
+    StackFailed(String),
+}
+
+impl LinkFailure {
+    /// The socket's own error, variant by variant; its details go to the log.
+    fn of_socket(error: &bevy_matchbox::matchbox_socket::Error) -> LinkFailure {
+        use bevy_matchbox::matchbox_socket::Error;
+        warn!("online: the message loop ended: {error} ({error:?})");
+        match error {
+            Error::ConnectionFailed(_) => LinkFailure::ServerUnreachable,
+            Error::Disconnected(_) => LinkFailure::ServerLost,
+        }
+    }
 }
 
 /// An open link. Dropping it closes the socket and ends its loop.
 pub struct PeerLink {
     socket: WebRtcSocket,
     /// The socket's message loop; finishes when the link fails or closes.
-    driver: Option<Task<Result<(), String>>>,
+    driver: Option<Task<Result<(), LinkFailure>>>,
     closed: bool,
 }
 
@@ -87,13 +119,13 @@ impl PeerLink {
                     }
                 }
             }
-            Err(_) => closed_because = Some("the connection closed".to_string()),
+            Err(_) => closed_because = Some(LinkFailure::Closed),
         }
         // The loop's own result says more than the closed channel it leaves behind.
         if let Some(result) = ended {
             self.driver = None;
             closed_because = Some(match result {
-                Ok(()) => "the signalling server closed the connection".into(),
+                Ok(()) => LinkFailure::ServerClosed,
                 Err(why) => why,
             });
         }
@@ -130,17 +162,16 @@ impl Drop for PeerLink {
 #[cfg(not(target_arch = "wasm32"))]
 fn spawn_loop(
     mut message_loop: bevy_matchbox::matchbox_socket::MessageLoopFuture,
-) -> Task<Result<(), String>> {
+) -> Task<Result<(), LinkFailure>> {
     use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::task::Poll;
     IoTaskPool::get().spawn(std::future::poll_fn(move |cx| {
         match catch_unwind(AssertUnwindSafe(|| message_loop.as_mut().poll(cx))) {
             Ok(Poll::Pending) => Poll::Pending,
-            Ok(Poll::Ready(result)) => Poll::Ready(result.map_err(|e| e.to_string())),
-            Err(panic) => Poll::Ready(Err(format!(
-                "the network stack failed: {}",
-                crate::search::panic_message(panic.as_ref())
-            ))),
+            Ok(Poll::Ready(result)) => Poll::Ready(result.map_err(|e| LinkFailure::of_socket(&e))),
+            Err(panic) => Poll::Ready(Err(LinkFailure::StackFailed(crate::search::panic_message(
+                panic.as_ref(),
+            )))),
         }
     }))
 }
@@ -149,6 +180,7 @@ fn spawn_loop(
 #[cfg(target_arch = "wasm32")]
 fn spawn_loop(
     message_loop: bevy_matchbox::matchbox_socket::MessageLoopFuture,
-) -> Task<Result<(), String>> {
-    IoTaskPool::get().spawn(async move { message_loop.await.map_err(|e| e.to_string()) })
+) -> Task<Result<(), LinkFailure>> {
+    IoTaskPool::get()
+        .spawn(async move { message_loop.await.map_err(|e| LinkFailure::of_socket(&e)) })
 }

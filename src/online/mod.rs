@@ -16,7 +16,7 @@ pub mod room;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod signalling;
 
-pub use link::IceServers;
+pub use link::{IceServers, LinkFailure};
 pub use room::RoomCode;
 
 use crate::AppSystems;
@@ -24,7 +24,8 @@ use crate::game_match::PlayerKind;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use gomoku_engine::Rule;
-use gomoku_engine::online::{Proposal, Side};
+use gomoku_engine::online::{PeerError, Proposal, Side, WireError};
+use gomoku_engine::swap2::Swap2Stage;
 use gomoku_engine::time_control::TimeControl;
 use std::time::Duration;
 
@@ -101,7 +102,7 @@ pub enum OnlineCommand {
     NextGame,
 }
 
-/// How the link to the other player stands, as the HUD shows it.
+/// How the link to the other player stands, as the HUD shows it (`gui::online` words it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Connection {
     /// Reaching the signalling server.
@@ -118,28 +119,55 @@ pub enum Connection {
     /// The other player left the room.
     OpponentLeft,
     /// The link is gone; `Reconnect` tries the same room again.
-    Failed(String),
+    Failed(Failure),
 }
 
-impl Connection {
-    pub fn label(&self) -> String {
-        match self {
-            Connection::Connecting => "Connecting…".into(),
-            Connection::WaitingForOpponent => "Waiting for the other player…".into(),
-            Connection::Greeting => "Connected, setting up…".into(),
-            Connection::Connected => "Connected".into(),
-            Connection::OpponentLost { .. } => "The other player's connection was lost".into(),
-            Connection::OpponentLeft => "The other player left".into(),
-            Connection::Failed(why) => format!("Not connected: {why}"),
-        }
-    }
+/// Why this side is not connected. The English `Display` is for the log.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    #[error(transparent)]
+    Link(#[from] LinkFailure),
+    /// Linked, but the other side never answered the greetings.
+    #[error("the other player's app does not answer")]
+    NoAnswer,
+    /// The other side speaks protocol version `theirs`, this one `PROTOCOL_VERSION`.
+    #[error("the other player's game speaks online protocol version {theirs}, not ours")]
+    OtherVersion { theirs: u16 },
+}
+
+/// Why a message from the other player was refused (it changed nothing). The English
+/// `Display` is for the log.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("an unreadable message: {0}")]
+    Unreadable(WireError),
+    /// The engine's judgement of a move, an offer, a resignation or a resume.
+    #[error("{0}")]
+    Judged(PeerError),
+    /// A message of this kind (the wire's name) has no place in the game as it stands.
+    #[error("a {0} message makes no sense now")]
+    OutOfPlace(&'static str),
+    #[error("a Swap2 choice the opening does not wait for ({0:?})")]
+    Swap2NotAwaited(Option<Swap2Stage>),
+    #[error("a Swap2 choice that is this side's to make")]
+    Swap2NotTheirs,
+    #[error("a claim that this side ran out of time, which it has not")]
+    FalseFlagClaim,
 }
 
 /// A line of chat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatLine {
     pub from: String,
-    pub text: String,
+    pub said: Said,
+}
+
+/// What a chat line holds: a player's words as typed, or an answer told in the chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    Text(String),
+    DeclinedUndo,
+    DeclinedDraw,
 }
 
 /// An offer or request made to this side, waiting for its answer.
@@ -162,7 +190,7 @@ pub struct Online {
     pub round_trip: Option<Duration>,
     pub chat: Vec<ChatLine>,
     /// The last messages from the other player that were refused, newest last.
-    pub refused: Vec<String>,
+    pub refused: Vec<Refusal>,
     /// How many were refused since joining (`refused` keeps only the last few).
     pub refused_total: usize,
     peer: peer::PeerState,

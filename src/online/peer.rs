@@ -5,15 +5,17 @@
 
 use super::link::{LinkEvent, PeerLink};
 use super::{
-    ABANDON_AFTER, CHAT_LINES, ChatLine, ColourChoice, Connection, FLAG_GRACE, IceServers, Online,
-    OnlineCommand, Question, REFUSALS_SHOWN, Role, RoomCode, RoomSetup,
+    ABANDON_AFTER, CHAT_LINES, ChatLine, ColourChoice, Connection, FLAG_GRACE, Failure, IceServers,
+    Online, OnlineCommand, Question, REFUSALS_SHOWN, Refusal, Role, RoomCode, RoomSetup, Said,
 };
 use crate::game_match::{
     Match, MatchAction, MatchSetup, OpeningChosen, OpeningStep, PlayerKind, StonePlaced,
 };
+use crate::i18n::Texts;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::storage::Store;
+use crate::tr;
 use bevy::prelude::*;
 use bevy_matchbox::matchbox_socket::PeerId;
 use gomoku_engine::game::Ending;
@@ -69,6 +71,8 @@ pub(super) struct PeerState {
     greeted_at: Option<Duration>,
     /// Has the current peer's greeting arrived?
     heard: bool,
+    /// This side's name as greetings carry it.
+    greeting_name: PlayerName,
     pub(super) can_claim: bool,
 }
 
@@ -93,7 +97,7 @@ impl PeerState {
                 }
             }
             Err(e) => error!(
-                "a {} message of ours cannot be encoded: {e}",
+                "a {} message of ours cannot be encoded: {e}", // i18n: not shown
                 message.kind()
             ),
         }
@@ -136,8 +140,7 @@ const GREETINGS: u32 = 10;
 fn greet(online: &mut Online, game_match: &Match) {
     let state = &mut online.peer;
     state.greetings += 1;
-    let name = PlayerName::lossy(&online.our_name)
-        .unwrap_or_else(|| PlayerName::new("Player").expect("a plain name is a valid name"));
+    let name = state.greeting_name.clone();
     state.send(&Message::Hello {
         version: PROTOCOL_VERSION,
         name,
@@ -159,6 +162,7 @@ fn greet(online: &mut Online, game_match: &Match) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn open(
     commands: &mut Commands,
     role: Role,
@@ -167,10 +171,15 @@ fn open(
     network: &super::Network,
     player: PlayerKind,
     offered: Option<RoomSetup>,
+    texts: &Texts,
 ) {
     let room_url = code.url(&network.signal);
     let link = PeerLink::open(&room_url, &network.ice);
     info!("online: {role:?} of room {code} at {room_url}");
+    // A name with nothing a greeting can carry (only spaces) goes out as the default one.
+    let greeting_name = PlayerName::lossy(name)
+        .or_else(|| PlayerName::lossy(tr!(texts, "common.default-player")))
+        .unwrap_or_else(|| PlayerName::new("?").expect("a plain name is a valid name")); // i18n: not shown
     commands.insert_resource(Online {
         role,
         code,
@@ -200,6 +209,7 @@ fn open(
             greetings: 0,
             greeted_at: None,
             heard: false,
+            greeting_name,
             can_claim: false,
         },
     });
@@ -221,6 +231,7 @@ pub(super) fn run_commands(
     game_match: Res<Match>,
     store: Res<Store>,
     settings: Res<Settings>,
+    texts: Res<Texts>,
     mut actions: MessageWriter<MatchAction>,
 ) {
     for request in requests.read() {
@@ -240,6 +251,7 @@ pub(super) fn run_commands(
                     network,
                     *player,
                     Some(setup.clone()),
+                    &texts,
                 );
             }
             OnlineCommand::Join {
@@ -255,6 +267,7 @@ pub(super) fn run_commands(
                 network,
                 *player,
                 None,
+                &texts,
             ),
             OnlineCommand::Resume { network, player } => {
                 let Some(kept) = super::autosave::resumable(&store) else {
@@ -264,11 +277,18 @@ pub(super) fn run_commands(
                 let settings_agreed = kept.settings;
                 let games = kept.games;
                 let peer_name = kept.peer_name.clone();
-                open_resumed(&mut commands, &kept, network, *player, move |online| {
-                    online.peer.settings = Some(settings_agreed);
-                    online.peer.games = games;
-                    online.peer_name = Some(peer_name);
-                });
+                open_resumed(
+                    &mut commands,
+                    &kept,
+                    network,
+                    *player,
+                    &texts,
+                    move |online| {
+                        online.peer.settings = Some(settings_agreed);
+                        online.peer.games = games;
+                        online.peer_name = Some(peer_name);
+                    },
+                );
                 resume_kept(&kept, *player, &settings, &mut actions);
             }
             OnlineCommand::Leave => {
@@ -342,6 +362,7 @@ fn open_resumed(
     kept: &super::autosave::Resumable,
     network: &super::Network,
     player: PlayerKind,
+    texts: &Texts,
     agreed: impl FnOnce(&mut Online) + Send + 'static,
 ) {
     open(
@@ -352,6 +373,7 @@ fn open_resumed(
         network,
         player,
         None,
+        texts,
     );
     commands.queue(move |world: &mut World| {
         if let Some(mut online) = world.get_resource_mut::<Online>() {
@@ -411,7 +433,7 @@ fn in_room(
         OnlineCommand::AskUndo if playing && game_match.swap2_stage().is_none() => {
             match offers.request_undo(Side::Local, ours, ply, game) {
                 Ok(()) => online.peer.send(&Message::UndoRequest { ply }),
-                Err(e) => debug!("no undo request: {e}"),
+                Err(e) => debug!("no undo request: {e}"), // i18n: not shown
             }
         }
         OnlineCommand::AnswerUndo(accepted) => {
@@ -419,7 +441,7 @@ fn in_room(
         }
         OnlineCommand::OfferDraw if playing => match offers.offer_draw(Side::Local, ply, game) {
             Ok(()) => online.peer.send(&Message::DrawOffer { ply }),
-            Err(e) => debug!("no draw offer: {e}"),
+            Err(e) => debug!("no draw offer: {e}"), // i18n: not shown
         },
         OnlineCommand::AnswerDraw(accepted) => {
             answer(online, Proposal::Draw, *accepted, game_match, actions);
@@ -441,7 +463,7 @@ fn in_room(
             let clipped: String = clean.trim().chars().take(wire::MAX_CHAT_CHARS).collect();
             if let Some(text) = ChatText::lossy(&clipped) {
                 let from = online.our_name.clone();
-                push_chat(online, from, text.as_str().to_string());
+                push_chat(online, from, Said::Text(text.as_str().to_string()));
                 online.peer.send(&Message::Chat(text));
             }
         }
@@ -451,7 +473,7 @@ fn in_room(
             online.peer.send(&Message::NextGame { number });
             start_next_game(online, actions);
         }
-        other => debug!("{other:?} does not apply now"),
+        other => debug!("{other:?} does not apply now"), // i18n: not shown
     }
 }
 
@@ -495,13 +517,13 @@ fn start_next_game(online: &mut Online, actions: &mut MessageWriter<MatchAction>
     actions.write(MatchAction::NextGame);
 }
 
-fn push_chat(online: &mut Online, from: String, text: String) {
-    online.chat.push(ChatLine { from, text });
+fn push_chat(online: &mut Online, from: String, said: Said) {
+    online.chat.push(ChatLine { from, said });
     let excess = online.chat.len().saturating_sub(CHAT_LINES);
     online.chat.drain(..excess);
 }
 
-fn refuse(online: &mut Online, why: String) {
+fn refuse(online: &mut Online, why: Refusal) {
     warn!("online: refused: {why}");
     online.refused.push(why);
     online.refused_total += 1;
@@ -514,6 +536,7 @@ pub(super) fn pump_link(
     online: Option<ResMut<Online>>,
     game_match: Res<Match>,
     settings: Res<Settings>,
+    texts: Res<Texts>,
     time: Res<Time<Real>>,
     mut actions: MessageWriter<MatchAction>,
 ) {
@@ -582,6 +605,7 @@ pub(super) fn pump_link(
                     &game_match,
                     &mut game,
                     &settings,
+                    &texts,
                     &time,
                     &mut actions,
                 );
@@ -609,7 +633,7 @@ pub(super) fn pump_link(
                 warn!("online: link closed: {why}");
                 online.peer.link = None;
                 online.peer.peer = None;
-                online.connection = Connection::Failed(why);
+                online.connection = Connection::Failed(Failure::Link(why));
                 queue.clear();
                 break;
             }
@@ -629,6 +653,7 @@ fn receive(
     game_match: &Match,
     game: &mut Game,
     settings: &Settings,
+    texts: &Texts,
     time: &Time<Real>,
     actions: &mut MessageWriter<MatchAction>,
 ) -> bool {
@@ -640,7 +665,7 @@ fn receive(
             });
             // The link stays open so the refusal reaches them; nothing more is read from
             // or sent to this peer.
-            online.connection = Connection::Failed(version_mismatch(theirs));
+            online.connection = Connection::Failed(Failure::OtherVersion { theirs });
             online.peer.peer = None;
             online.peer.refused_peers.push(from);
             let excess = online
@@ -652,7 +677,7 @@ fn receive(
             return true;
         }
         Err(e) => {
-            refuse(online, format!("an unreadable message: {e}"));
+            refuse(online, Refusal::Unreadable(e));
             return false;
         }
     };
@@ -667,7 +692,7 @@ fn receive(
     let started = online.peer.settings.is_some();
     let peer_stone = our_stone(game_match).opponent();
     let offers = &mut online.peer.offers;
-    let judged: Result<(), String> = match message {
+    let judged: Result<(), Refusal> = match message {
         Message::Hello { version: _, name } => {
             online.peer_name = Some(name.as_str().to_string());
             let again = std::mem::replace(&mut online.peer.heard, true);
@@ -686,17 +711,17 @@ fn receive(
             {
                 let agreed = settle(&setup);
                 online.peer.send(&Message::Settings(agreed));
-                start_match(online, agreed, settings, actions);
+                start_match(online, agreed, settings, texts, actions);
             }
             Ok(())
         }
         Message::VersionRefused { ours } => {
-            online.connection = Connection::Failed(version_mismatch(ours));
+            online.connection = Connection::Failed(Failure::OtherVersion { theirs: ours });
             online.peer.peer = None;
             Ok(())
         }
         Message::Settings(agreed) if online.role == Role::Guest && !started => {
-            start_match(online, agreed, settings, actions);
+            start_match(online, agreed, settings, texts, actions);
             Ok(())
         }
         Message::Move {
@@ -714,7 +739,7 @@ fn receive(
                         used: Duration::from_millis(u64::from(used_ms)),
                     });
                 })
-                .map_err(|e| e.to_string())
+                .map_err(Refusal::Judged)
         }
         Message::Swap2Choice { ply: at, choice } if started => {
             let choice = match choice {
@@ -745,7 +770,7 @@ fn receive(
         }),
         Message::UndoRequest { ply: asked_at } if started => offers
             .request_undo(Side::Peer, peer_stone, asked_at, game)
-            .map_err(|e| e.to_string()),
+            .map_err(Refusal::Judged),
         Message::UndoAnswer {
             ply: answered_at,
             accepted,
@@ -759,15 +784,15 @@ fn receive(
                 Ok(())
             }
             Ok(()) => {
-                let who = peer_label(online);
-                push_chat(online, who, "(declines to take back)".into());
+                let who = peer_label(online, texts);
+                push_chat(online, who, Said::DeclinedUndo);
                 Ok(())
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(Refusal::Judged(e)),
         },
         Message::DrawOffer { ply: offered_at } if started => offers
             .offer_draw(Side::Peer, offered_at, game)
-            .map_err(|e| e.to_string()),
+            .map_err(Refusal::Judged),
         Message::DrawAnswer {
             ply: answered_at,
             accepted,
@@ -778,18 +803,18 @@ fn receive(
                 Ok(())
             }
             Ok(()) => {
-                let who = peer_label(online);
-                push_chat(online, who, "(declines the draw)".into());
+                let who = peer_label(online, texts);
+                push_chat(online, who, Said::DeclinedDraw);
                 Ok(())
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(Refusal::Judged(e)),
         },
         Message::Resign { ply: at } if started => wire::check_resign(game, at)
             .map(|()| {
                 online.peer.ending_told = Some(ply as usize);
                 actions.write(MatchAction::End(Ending::Resign(peer_stone)));
             })
-            .map_err(|e| e.to_string()),
+            .map_err(Refusal::Judged),
         Message::OutOfTime { ply: at } if started && at == ply && !game.is_over() => {
             // Either their own flag fell, or they claim ours: each side's machine is the
             // judge of its own clock, so a claim of ours is checked against it, with the
@@ -810,12 +835,12 @@ fn receive(
                     actions.write(MatchAction::End(ending));
                     Ok(())
                 }
-                None => Err("a claim that this side ran out of time, which it has not".into()),
+                None => Err(Refusal::FalseFlagClaim),
             }
         }
         Message::Chat(text) => {
-            let who = peer_label(online);
-            push_chat(online, who, text.as_str().to_string());
+            let who = peer_label(online, texts);
+            push_chat(online, who, Said::Text(text.as_str().to_string()));
             Ok(())
         }
         Message::Ping { nonce } => {
@@ -856,7 +881,7 @@ fn receive(
                     }
                     Ok(())
                 }
-                Err(e) => Err(format!("the games differ: {e}")),
+                Err(e) => Err(Refusal::Judged(e)),
             }
         }
         Message::Bye => {
@@ -864,7 +889,7 @@ fn receive(
             online.peer.peer = None;
             Ok(())
         }
-        other => Err(format!("a {} message makes no sense now", other.kind())),
+        other => Err(Refusal::OutOfPlace(other.kind())),
     };
     if let Err(why) = judged {
         refuse(online, why);
@@ -895,8 +920,8 @@ fn peer_choice(
     ply: u32,
     action: Action,
     step: OpeningStep,
-) -> Result<MatchAction, String> {
-    wire::check_ply(game, Side::Peer, action, ply).map_err(|e| e.to_string())?;
+) -> Result<MatchAction, Refusal> {
+    wire::check_ply(game, Side::Peer, action, ply).map_err(Refusal::Judged)?;
     let stage = game_match.swap2_stage_in(game);
     let waits_for_it = matches!(
         (stage, step),
@@ -904,12 +929,10 @@ fn peer_choice(
             | (Some(Swap2Stage::FirstChooses), OpeningStep::Colour(_))
     );
     if !waits_for_it {
-        return Err(format!(
-            "a Swap2 choice the opening does not wait for ({stage:?})"
-        ));
+        return Err(Refusal::Swap2NotAwaited(stage));
     }
     if game_match.players[game_match.mover_in(game)].kind != PlayerKind::Remote {
-        return Err("a Swap2 choice that is this side's to make".into());
+        return Err(Refusal::Swap2NotTheirs);
     }
     Ok(MatchAction::Swap2 {
         step,
@@ -917,18 +940,14 @@ fn peer_choice(
     })
 }
 
-fn peer_label(online: &Online) -> String {
+/// The other player's name, or what stands for it before their greeting arrives (which
+/// may come after the game's settings: a first greeting can be lost). It becomes their
+/// name in the match, so it is in the language of the moment.
+fn peer_label(online: &Online, texts: &Texts) -> String {
     online
         .peer_name
         .clone()
-        .unwrap_or_else(|| "Opponent".into())
-}
-
-fn version_mismatch(theirs: u16) -> String {
-    format!(
-        "the other player's game speaks version {theirs} of the online protocol, this one \
-         {PROTOCOL_VERSION}: both need the same release"
-    )
+        .unwrap_or_else(|| tr!(texts, "online.opponent").to_string())
 }
 
 /// The creator's choices, with a random colour drawn now.
@@ -953,13 +972,15 @@ fn start_match(
     online: &mut Online,
     agreed: GameSettings,
     settings: &Settings,
+    texts: &Texts,
     actions: &mut MessageWriter<MatchAction>,
 ) {
     let us = (online.our_name.clone(), online.peer.player);
-    let them = (peer_label(online), PlayerKind::Remote);
+    let them = (peer_label(online, texts), PlayerKind::Remote);
     // Under Swap2 the host opens, and places the first (black) stone.
     let host_black = matches!(agreed.opening, Opening::HostBlack | Opening::Swap2);
     let we_are_black = host_black == (online.role == Role::Host);
+    let peer_name = them.0.clone();
     let players = if we_are_black { [us, them] } else { [them, us] };
     actions.write(MatchAction::NewMatch(MatchSetup {
         players,
@@ -970,13 +991,8 @@ fn start_match(
         swap2: agreed.opening == Opening::Swap2,
     }));
     info!(
-        "online: game agreed with {}: {} {}x{}, clock {}, {:?}",
-        peer_label(online),
-        agreed.rule,
-        agreed.size,
-        agreed.size,
-        agreed.time_control,
-        agreed.opening
+        "online: game agreed with {}: {} {}x{}, clock {}, {:?}", // i18n: not shown
+        peer_name, agreed.rule, agreed.size, agreed.size, agreed.time_control, agreed.opening
     );
     online.peer.settings = Some(agreed);
     online.peer.games = 1;
@@ -1065,15 +1081,16 @@ pub(super) fn report_endings(
         *logged = Some((ply, game.is_over()));
         if game.is_over() {
             let result = match game.outcome() {
-                Outcome::Won { winner, .. } => format!("{winner} won with five in a row"),
-                Outcome::Resigned { winner } => format!("{winner} won by resignation"),
-                Outcome::OutOfTime { winner } => format!("{winner} won on time"),
-                Outcome::Draw => "a draw: the board is full".to_string(),
-                Outcome::DrawAgreed => "a draw by agreement".to_string(),
+                // For the log only.
+                Outcome::Won { winner, .. } => format!("{winner} won with five in a row"), // i18n: not shown
+                Outcome::Resigned { winner } => format!("{winner} won by resignation"), // i18n: not shown
+                Outcome::OutOfTime { winner } => format!("{winner} won on time"), // i18n: not shown
+                Outcome::Draw => "a draw: the board is full".to_string(),         // i18n: not shown
+                Outcome::DrawAgreed => "a draw by agreement".to_string(),         // i18n: not shown
                 Outcome::Ongoing => "ongoing".to_string(),
             };
             info!(
-                "online: game over after {ply} moves, {result}; moves {}",
+                "online: game over after {ply} moves, {result}; moves {}", // i18n: not shown
                 gomoku_engine::notation::format_moves(game.points())
             );
         }
@@ -1092,15 +1109,20 @@ pub(super) fn report_endings(
 /// Holds this machine's moves while it waits for the answer to its own take-back request
 /// or draw offer: a move would cross the answer, which would then be judged on two
 /// different positions by the two machines.
-pub(super) fn hold_moves_while_asking(online: Option<Res<Online>>, mut game_match: ResMut<Match>) {
+///
+/// The match keeps the reason as text (`Match::held`), so it is worded here, in the
+/// language of the moment, and again when the language changes.
+pub(super) fn hold_moves_while_asking(
+    online: Option<Res<Online>>,
+    texts: Res<Texts>,
+    mut game_match: ResMut<Match>,
+) {
     let held = online.and_then(|o| {
-        let peer = o
-            .peer_name
-            .clone()
-            .unwrap_or_else(|| "the other player".into());
-        o.asked().map(|asked| match asked {
-            Question::Undo => format!("Waiting for {peer}'s answer to your take-back request."),
-            Question::Draw => format!("Waiting for {peer}'s answer to your draw offer."),
+        let asked = o.asked()?;
+        let name = peer_label(&o, &texts);
+        Some(match asked {
+            Question::Undo => tr!(texts, "online.held-undo", name = name),
+            Question::Draw => tr!(texts, "online.held-draw", name = name),
         })
     });
     if game_match.held != held {
@@ -1134,7 +1156,7 @@ pub(super) fn watch_connection(
             greet(&mut online, &game_match);
         } else if due {
             online.peer.peer = None;
-            online.connection = Connection::Failed("the other player's app does not answer".into());
+            online.connection = Connection::Failed(Failure::NoAnswer);
         }
     }
     if linked

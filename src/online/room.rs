@@ -19,21 +19,18 @@ const ROOM_PREFIX: &str = "gomoku-";
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RoomCode(String);
 
-/// Why a typed code is not a room code.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a typed code is not a room code, with what was typed: the menu words it in the
+/// player's language, the command line and the log in English (`Display`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a room code: use letters, digits and dashes, e.g. tiger-42")]
 pub struct RoomCodeError(String);
 
-impl fmt::Display for RoomCodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a room code: use letters, digits and dashes, e.g. tiger-42",
-            self.0
-        )
+impl RoomCodeError {
+    /// What was typed (trimmed, and cut to 40 characters).
+    pub fn typed(&self) -> &str {
+        &self.0
     }
 }
-
-impl std::error::Error for RoomCodeError {}
 
 impl RoomCode {
     /// A new random code: one of 32 words and a number from 10 to 99 (2,880 codes; a room
@@ -75,15 +72,32 @@ impl fmt::Display for RoomCode {
     }
 }
 
+/// Why a typed signalling address cannot be opened, with the address as typed (trimmed):
+/// the menu words it in the player's language, the command line in English (`Display`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SignalUrlError {
+    #[error("{0:?} is not a signalling address (ws://host:port)")]
+    NotWebSocket(String),
+    #[error("{0:?} has no host")]
+    NoHost(String),
+}
+
+/// The command line reports its errors as English text.
+impl From<SignalUrlError> for String {
+    fn from(error: SignalUrlError) -> String {
+        error.to_string()
+    }
+}
+
 /// Is `signal` a signalling address this app can open?
-pub fn check_signal_url(signal: &str) -> Result<(), String> {
+pub fn check_signal_url(signal: &str) -> Result<(), SignalUrlError> {
     let signal = signal.trim();
     let rest = signal
         .strip_prefix("ws://")
         .or_else(|| signal.strip_prefix("wss://"))
-        .ok_or_else(|| format!("{signal:?} is not a signalling address (ws://host:port)"))?;
+        .ok_or_else(|| SignalUrlError::NotWebSocket(signal.to_string()))?;
     if rest.is_empty() || rest.contains(char::is_whitespace) {
-        return Err(format!("{signal:?} has no host"));
+        return Err(SignalUrlError::NoHost(signal.to_string()));
     }
     Ok(())
 }
@@ -125,8 +139,13 @@ mod tests {
     fn only_websocket_addresses_are_signalling_addresses() {
         assert!(check_signal_url("ws://192.168.1.5:3536").is_ok());
         assert!(check_signal_url("wss://match.example.org").is_ok());
-        for bad in ["http://x", "ws://", "127.0.0.1:3536", "ws://a b"] {
-            assert!(check_signal_url(bad).is_err(), "{bad:?}");
+        for bad in ["http://x", "127.0.0.1:3536"] {
+            let error = SignalUrlError::NotWebSocket(bad.to_string());
+            assert_eq!(check_signal_url(bad), Err(error), "{bad:?}");
+        }
+        for bad in ["ws://", " ws://a b "] {
+            let error = SignalUrlError::NoHost(bad.trim().to_string());
+            assert_eq!(check_signal_url(bad), Err(error), "{bad:?}");
         }
     }
 }

@@ -15,13 +15,13 @@ pub struct HostedSignalling {
     _server: MatchboxServer,
 }
 
-/// Binds `address` now, so a port in use is an error the caller can show, then serves
-/// on the I/O task pool. Port 0 picks a free port (the tests' choice).
+/// Binds `address` now, so a port in use is an error the caller can show (on the command
+/// line, in English), then serves on the I/O task pool. Port 0 picks a free port (the tests' choice).
 pub fn host(address: SocketAddr) -> Result<HostedSignalling, String> {
     let mut server = MatchboxServer::full_mesh_builder(address).build();
     let bound = server
         .bind()
-        .map_err(|e| format!("could not host signalling on {address}: {e}"))?;
+        .map_err(|e| format!("could not host signalling on {address}: {e}"))?; // i18n: not shown
     info!("hosting signalling on ws://{bound}");
     Ok(HostedSignalling {
         address: bound,
