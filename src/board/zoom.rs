@@ -142,16 +142,16 @@ pub(crate) fn pinch_and_drag(
                 zoom.set_if_neq(next);
             }
         }
-        [one] if zoom.is_zoomed() => {
-            if gesture.0.contains(&one.id())
-                || one.start_position().distance(one.position()) > DRAG_SLOP
-            {
-                gesture.0.insert(one.id());
-                let delta = one.delta();
-                let mut next = *zoom;
-                next.pan(&fitted, Vec2::new(delta.x, -delta.y));
-                zoom.set_if_neq(next);
-            }
+        [one]
+            if zoom.is_zoomed()
+                && (gesture.0.contains(&one.id())
+                    || one.start_position().distance(one.position()) > DRAG_SLOP) =>
+        {
+            gesture.0.insert(one.id());
+            let delta = one.delta();
+            let mut next = *zoom;
+            next.pan(&fitted, Vec2::new(delta.x, -delta.y));
+            zoom.set_if_neq(next);
         }
         _ => {}
     }

@@ -19,7 +19,7 @@ use gomoku_engine::board::{MAX_SIZE, MIN_SIZE};
 use gomoku_engine::game::GameBuildError;
 use gomoku_engine::notation::{NotationError, format_moves, format_point};
 use gomoku_engine::renju::Forbidden;
-use gomoku_engine::{Outcome, PlayError, Rule, Seat, Stone, Swap2Error, Swap2Stage};
+use gomoku_engine::{Outcome, PlayError, Seat, Stone, Swap2Error, Swap2Stage};
 use std::time::Duration;
 
 /// The move-string field's text, kept while the player edits it.
@@ -564,7 +564,7 @@ mod tests {
     use super::*;
     use crate::i18n::Language;
     use gomoku_engine::notation::{parse_moves, parse_point};
-    use gomoku_engine::{Game, Point};
+    use gomoku_engine::{Game, Point, Rule};
 
     #[test]
     fn notices_read_in_the_players_language_with_the_engines_reasons() {

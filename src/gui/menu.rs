@@ -33,7 +33,6 @@ pub(super) fn menu(
     offered: Res<crate::online::autosave::OfferedResume>,
     mut online_requests: MessageWriter<OnlineCommand>,
     mut problem: Local<Option<online::RoomProblem>>,
-    texts: Res<crate::i18n::Texts>,
 ) -> Result {
     // Textures for the skin preview: background, black stone, white stone.
     let preview = skin.map(|skin| {
