@@ -4,7 +4,9 @@
 
 use crate::board::BoardLayout;
 use crate::game_match::Match;
-use crate::storage::Store;
+use crate::i18n::Texts;
+use crate::storage::{StorageError, Store};
+use crate::tr;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
@@ -17,7 +19,56 @@ pub struct SaveBoardImage;
 
 /// What the last share did, for the HUD: where the picture went, or why it did not.
 #[derive(Resource, Default, Debug)]
-pub struct ShareStatus(pub Option<String>);
+pub struct ShareStatus(pub Option<Shared>);
+
+/// One share's outcome.
+#[derive(Debug)]
+pub enum Shared {
+    /// The link to this position is on the clipboard.
+    LinkCopied {
+        link: String,
+    },
+    /// The picture is kept: a file's path, or a download's name.
+    PictureKept {
+        place: String,
+    },
+    NoPicture(PictureError),
+}
+
+impl Shared {
+    /// The outcome in the player's language.
+    pub fn text(&self, texts: &Texts) -> String {
+        match self {
+            Shared::LinkCopied { link } => tr!(texts, "files.link-copied", link = link),
+            Shared::PictureKept { place } => tr!(texts, "files.picture-saved", place = place),
+            Shared::NoPicture(e) => tr!(texts, "files.no-picture", why = e.text(texts)),
+        }
+    }
+}
+
+/// Why no picture of the board was kept. The `Display` (English, with the image
+/// library's own words) is for logs.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error("the frame cannot be read: {0}")]
+    FrameUnreadable(String),
+    #[error("the picture cannot be encoded: {0}")]
+    Encoding(String),
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+}
+
+impl PictureError {
+    pub fn text(&self, texts: &Texts) -> String {
+        match self {
+            PictureError::FrameUnreadable(_) => {
+                tr!(texts, "files.picture-frame-unreadable").to_owned()
+            }
+            PictureError::Encoding(_) => tr!(texts, "files.picture-not-encoded").to_owned(),
+            PictureError::Storage(e) => e.text(texts),
+        }
+    }
+}
 
 /// A part of a frame, in physical pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,18 +109,18 @@ pub fn board_pixels(layout: &BoardLayout, window: Vec2, scale: f32, frame: UVec2
 }
 
 /// The part `rect` of a captured frame as PNG bytes.
-pub fn png_of(frame: &Image, rect: PixelRect) -> Result<Vec<u8>, String> {
+pub fn png_of(frame: &Image, rect: PixelRect) -> Result<Vec<u8>, PictureError> {
     let picture = frame
         .clone()
         .try_into_dynamic()
-        .map_err(|e| format!("the frame cannot be read: {e}"))?
+        .map_err(|e| PictureError::FrameUnreadable(e.to_string()))?
         // The alpha channel of a frame is not transparency: a picture is opaque.
         .to_rgb8();
     let cut = image::imageops::crop_imm(&picture, rect.x, rect.y, rect.width, rect.height);
     let mut png = std::io::Cursor::new(Vec::new());
     cut.to_image()
         .write_to(&mut png, image::ImageFormat::Png)
-        .map_err(|e| format!("the picture cannot be encoded: {e}"))?;
+        .map_err(|e| PictureError::Encoding(e.to_string()))?;
     Ok(png.into_inner())
 }
 
@@ -98,16 +149,16 @@ fn capture_board(
               mut status: ResMut<ShareStatus>| {
             let frame = captured.image.size();
             let rect = board_pixels(&layout, size, scale, frame);
-            let written = png_of(&captured.image, rect)
-                .and_then(|png| store.0.write_image(&png).map_err(|e| e.to_string()));
+            let written =
+                png_of(&captured.image, rect).and_then(|png| Ok(store.0.write_image(&png)?));
             status.0 = Some(match written {
                 Ok(place) => {
                     info!("the board after {moves} moves: {place}");
-                    format!("Picture saved: {place}")
+                    Shared::PictureKept { place }
                 }
                 Err(e) => {
                     warn!("no picture of the board: {e}");
-                    format!("No picture: {e}.")
+                    Shared::NoPicture(e)
                 }
             });
         },

@@ -69,6 +69,26 @@ cp web/index.html web/ai_worker.js web/sw.js web/manifest.webmanifest "$out/"
 cp -r assets "$out/assets"
 cp -r web/icons "$out/icons"
 
+# The loading screen's words in every language, from assets/i18n/<tag>/page.json, in the
+# page itself in place of `/*PAGE_TEXTS*/null`: it speaks before anything is downloaded,
+# and must explain even a failed connection. A JSON text holds no raw line break, so each
+# file joins into one line; awk's ENVIRON takes the text as it is (no escapes read, no `&`
+# as in sed's replacement).
+page_texts="{"
+sep=""
+for tag in en zh-CN zh-TW ja; do
+    page_texts+="$sep\"$tag\":$(tr -d '\r\n' < "assets/i18n/$tag/page.json")"
+    sep=,
+done
+page_texts+="}"
+grep -q '/\*PAGE_TEXTS\*/null' "$out/index.html" || { echo "no /*PAGE_TEXTS*/null in index.html" >&2; exit 1; }
+PAGE_TEXTS=$page_texts awk '{
+    at = index($0, "/*PAGE_TEXTS*/null")
+    if (at) $0 = substr($0, 1, at - 1) ENVIRON["PAGE_TEXTS"] substr($0, at + length("/*PAGE_TEXTS*/null"))
+    print
+}' "$out/index.html" > "$out/index.html.tmp"
+mv "$out/index.html.tmp" "$out/index.html"
+
 # The build's version (a hash of every file, the page and the service worker's script as
 # written in web/) and each file's size, for the service worker (its cache's name and the
 # files it keeps for offline play) and the page (its progress bar's totals). Both files

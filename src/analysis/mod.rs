@@ -11,7 +11,7 @@ use crate::AppSystems;
 use crate::game_match::Match;
 use crate::review::GameReview;
 use crate::screens::{Phase, Screen};
-use crate::search::{PositionKey, Purpose, RequestId, SearchService};
+use crate::search::{PositionKey, Purpose, RequestId, SearchFailure, SearchService};
 use crate::settings::{Settings, persist};
 use crate::storage::Store;
 use bevy::prelude::*;
@@ -45,7 +45,7 @@ pub struct LiveAnalysis {
     /// while it stands.
     finished: Option<PositionKey>,
     /// Why the last analysis stopped without a result.
-    pub failure: Option<String>,
+    pub failure: Option<SearchFailure>,
 }
 
 impl LiveAnalysis {
@@ -186,7 +186,7 @@ fn collect_reports(
         Ok(None) => {}
         Err(failure) => {
             warn!("live analysis failed: {failure}");
-            live.failure = Some(format!("Analysis stopped: {failure}."));
+            live.failure = Some(failure);
         }
     }
 }

@@ -8,7 +8,10 @@ use super::{number_on_stone, stone_icon};
 use crate::analysis::LiveAnalysis;
 use crate::board::{BoardLayout, HudPlace, ReservedArea};
 use crate::game_match::Match;
+use crate::i18n::Texts;
+use crate::search::SearchFailure;
 use crate::settings::Settings;
+use crate::tr;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use gomoku_engine::ai::{Analysis, Line, Verdict, black_chance, verdict};
@@ -48,19 +51,48 @@ pub(super) fn black_result(game: &gomoku_engine::Game) -> f32 {
     }
 }
 
+/// A side's name in the player's language.
+pub(super) fn side_name(texts: &Texts, stone: Stone) -> &str {
+    match stone {
+        Stone::Black => tr!(texts, "common.black"),
+        Stone::White => tr!(texts, "common.white"),
+    }
+}
+
+/// Why a search (live analysis, the review) stopped without an answer. The failure's
+/// details (a panic's message, a worker's error) are in the log.
+pub(super) fn search_failure_text<'a>(texts: &'a Texts, failure: &SearchFailure) -> &'a str {
+    match failure {
+        SearchFailure::Crashed(_) => tr!(texts, "analysis.search-crashed"),
+        SearchFailure::Unavailable(_) => tr!(texts, "analysis.search-unavailable"),
+        SearchFailure::Unreadable(_) => tr!(texts, "analysis.search-unreadable"),
+    }
+}
+
 /// The bar's headline: who is better and by how much, or who wins by force.
-fn headline(v: Verdict, to_move: Stone) -> String {
-    let name = |s: Stone| if s == Stone::Black { "Black" } else { "White" };
+fn headline(texts: &Texts, v: Verdict, to_move: Stone) -> String {
+    let wins_in = |winner: Stone, moves: u32| {
+        let side = side_name(texts, winner);
+        tr!(texts, "analysis.wins-in", side = side, count = moves)
+    };
     match v {
-        Verdict::Wins { moves } => format!("{} wins in {moves}", name(to_move)),
-        Verdict::Loses { moves } => format!("{} wins in {moves}", name(to_move.opponent())),
+        Verdict::Wins { moves } => wins_in(to_move, moves),
+        Verdict::Loses { moves } => wins_in(to_move.opponent(), moves),
         Verdict::Chance(_) => {
             let black = black_chance_of(v, to_move);
-            if black >= 0.5 {
-                format!("Black {:.0}%", black * 100.0)
+            let (side, chance) = if black >= 0.5 {
+                (Stone::Black, black)
             } else {
-                format!("White {:.0}%", (1.0 - black) * 100.0)
-            }
+                (Stone::White, 1.0 - black)
+            };
+            let percent = format!("{:.0}", chance * 100.0);
+            let side = side_name(texts, side);
+            tr!(
+                texts,
+                "analysis.side-chance",
+                side = side,
+                percent = percent
+            )
         }
     }
 }
@@ -83,6 +115,7 @@ pub(super) fn analysis_overlay(
     windows: Query<&Window>,
     place: Res<HudPlace>,
     mut reserved: ResMut<ReservedArea>,
+    texts: Res<Texts>,
 ) -> Result {
     let on = settings.analysis && !game_match.is_online();
     let across = place.is_below();
@@ -161,13 +194,16 @@ pub(super) fn analysis_overlay(
     let small = egui::FontId::proportional(11.0);
     let title = match best {
         _ if game.is_over() => match game.outcome().winner() {
-            Some(Stone::Black) => "Black won".to_string(),
-            Some(Stone::White) => "White won".to_string(),
-            None => "Drawn".to_string(),
+            Some(Stone::Black) => tr!(texts, "analysis.black-won").to_owned(),
+            Some(Stone::White) => tr!(texts, "analysis.white-won").to_owned(),
+            None => tr!(texts, "analysis.drawn").to_owned(),
         },
-        Some(l) => headline(verdict(l.score), to_move),
-        None if live.is_running() => "thinking…".to_string(),
-        None => live.failure.clone().unwrap_or_default(),
+        Some(l) => headline(&texts, verdict(l.score), to_move),
+        None if live.is_running() => tr!(texts, "analysis.thinking").to_owned(),
+        None => live.failure.as_ref().map_or_else(String::new, |failure| {
+            let why = search_failure_text(&texts, failure);
+            tr!(texts, "analysis.stopped", why = why)
+        }),
     };
     let (title_at, title_align) = if across {
         (
@@ -184,7 +220,7 @@ pub(super) fn analysis_overlay(
     if let Some(a) = analysis {
         let speed = a.nodes * 1000 / a.elapsed_ms.max(1);
         let stats = [
-            format!("depth {}", a.depth),
+            tr!(texts, "analysis.depth", depth = a.depth),
             format!("{} · {}/s", short_count(a.nodes), short_count(speed)),
         ];
         if across {
@@ -224,7 +260,7 @@ pub(super) fn analysis_overlay(
     if let Some(line) = line {
         paint_line(&painter, &layout, &screen, line, to_move);
     }
-    paint_candidates(&painter, &layout, &point_at, analysis);
+    paint_candidates(&painter, &layout, &point_at, analysis, &texts);
     Ok(())
 }
 
@@ -234,6 +270,7 @@ fn paint_candidates(
     layout: &BoardLayout,
     point_at: &impl Fn(Point) -> egui::Pos2,
     analysis: &Analysis,
+    texts: &Texts,
 ) {
     let font = egui::FontId::proportional((layout.cell * 0.28).clamp(8.0, 14.0));
     let radius = layout.cell * 0.44;
@@ -249,7 +286,7 @@ fn paint_candidates(
         painter.text(
             at,
             egui::Align2::CENTER_CENTER,
-            short_verdict(verdict(line.score)),
+            short_verdict(texts, verdict(line.score)),
             font.clone(),
             egui::Color32::WHITE,
         );
@@ -257,10 +294,10 @@ fn paint_candidates(
 }
 
 /// A verdict short enough for a point: `62`, `W3` (wins in 3), `L2` (loses in 2).
-fn short_verdict(v: Verdict) -> String {
+fn short_verdict(texts: &Texts, v: Verdict) -> String {
     match v {
-        Verdict::Wins { moves } => format!("W{moves}"),
-        Verdict::Loses { moves } => format!("L{moves}"),
+        Verdict::Wins { moves } => tr!(texts, "analysis.candidate-wins", moves = moves),
+        Verdict::Loses { moves } => tr!(texts, "analysis.candidate-loses", moves = moves),
         Verdict::Chance(c) => format!("{:.0}", c * 100.0),
     }
 }

@@ -2,8 +2,10 @@
 //! its error and cannot be chosen. Reading and loading happen in `crate::saves`.
 
 use crate::board::ReservedArea;
+use crate::i18n::Texts;
 use crate::review::ReviewCommand;
 use crate::saves::{SaveAction, SaveShelf};
+use crate::tr;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -13,6 +15,7 @@ pub(super) fn file_dialog(
     mut requests: MessageWriter<SaveAction>,
     mut review: MessageWriter<ReviewCommand>,
     reserved: Res<ReservedArea>,
+    texts: Res<Texts>,
 ) -> Result {
     let Some(listing) = &shelf.listing else {
         return Ok(());
@@ -20,7 +23,9 @@ pub(super) fn file_dialog(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut chosen = None;
-    egui::Window::new("Load a game")
+    egui::Window::new(tr!(texts, "files.load-title"))
+        // Its place stays when the language (and so the title) changes.
+        .id(egui::Id::new("load-a-game"))
         .open(&mut open)
         .collapsible(false)
         .anchor(
@@ -32,12 +37,12 @@ pub(super) fn file_dialog(
             let saves = match listing {
                 Ok(saves) => saves.as_slice(),
                 Err(e) => {
-                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                    ui.colored_label(egui::Color32::LIGHT_RED, e.text(&texts));
                     &[]
                 }
             };
             if saves.is_empty() {
-                ui.label("No saved games yet.");
+                ui.label(tr!(texts, "files.no-saves"));
             }
             egui::ScrollArea::vertical()
                 .max_height(360.0)
@@ -47,18 +52,19 @@ pub(super) fn file_dialog(
                             ui.label(egui::RichText::new(&listed.entry.saved_at).monospace());
                             match &listed.record {
                                 Ok(r) => {
-                                    let text = format!(
-                                        "{} vs {} · {} moves",
-                                        r.black,
-                                        r.white,
-                                        r.game.moves().len()
+                                    let text = tr!(
+                                        texts,
+                                        "files.listed-game",
+                                        black = &r.black,
+                                        white = &r.white,
+                                        count = r.game.moves().len()
                                     );
                                     if ui.button(text).clicked() {
                                         chosen = Some(listed.entry.id.clone());
                                     }
                                     if ui
-                                        .small_button("Review")
-                                        .on_hover_text("Load it and let the engine judge it")
+                                        .small_button(tr!(texts, "files.review"))
+                                        .on_hover_text(tr!(texts, "files.review-tooltip"))
                                         .clicked()
                                     {
                                         chosen = Some(listed.entry.id.clone());
@@ -66,10 +72,10 @@ pub(super) fn file_dialog(
                                         review.write(ReviewCommand::Start);
                                     }
                                 }
-                                Err(e) => {
+                                Err(why) => {
                                     ui.colored_label(
                                         egui::Color32::LIGHT_RED,
-                                        format!("unreadable: {e}"),
+                                        tr!(texts, "files.unreadable", why = why.text(&texts)),
                                     );
                                 }
                             }

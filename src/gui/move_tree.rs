@@ -4,6 +4,8 @@
 //! variations, promote the current line to the main line and delete the current move.
 
 use crate::game_match::{Match, MatchAction};
+use crate::i18n::Texts;
+use crate::tr;
 use bevy_egui::egui;
 use gomoku_engine::Game;
 use gomoku_engine::game::{Sibling, TreeItem};
@@ -24,19 +26,22 @@ const DOWN: &str = "⏷";
 /// current move into view (when the match changed).
 pub(super) fn section(
     ui: &mut egui::Ui,
+    texts: &Texts,
     game_match: &Match,
     scroll: bool,
     actions: &mut Vec<MatchAction>,
 ) {
     let game = &game_match.game;
     ui.horizontal(|ui| {
-        ui.label("Moves");
-        if let Some((index, count)) = game.variation_of_last().filter(|(_, n)| *n > 1) {
-            ui.label(
-                egui::RichText::new(format!("variation {} of {count}", index + 1))
-                    .small()
-                    .weak(),
+        ui.label(tr!(texts, "analysis.tree.moves"));
+        if let Some((index, total)) = game.variation_of_last().filter(|(_, n)| *n > 1) {
+            let variation = tr!(
+                texts,
+                "analysis.tree.variation",
+                index = index + 1,
+                total = total
             );
+            ui.label(egui::RichText::new(variation).small().weak());
         }
     });
     // Wrapped: six buttons are wider than the HUD.
@@ -54,37 +59,37 @@ pub(super) fn section(
         button(
             game_match.can_undo(),
             BACK,
-            "Back one move (Shift+←, Ctrl+Z)",
+            tr!(texts, "analysis.tree.back"),
             MatchAction::Undo,
         );
         button(
             game_match.can_redo(),
             FORWARD,
-            "Forward along the line (Shift+→, Ctrl+Y)",
+            tr!(texts, "analysis.tree.forward"),
             MatchAction::Redo,
         );
         button(
             game_match.can_switch_variation(Sibling::Previous),
             UP,
-            "The previous variation of this move (Shift+↑)",
+            tr!(texts, "analysis.tree.previous-variation"),
             MatchAction::SwitchVariation(Sibling::Previous),
         );
         button(
             game_match.can_switch_variation(Sibling::Next),
             DOWN,
-            "The next variation of this move (Shift+↓)",
+            tr!(texts, "analysis.tree.next-variation"),
             MatchAction::SwitchVariation(Sibling::Next),
         );
         button(
             game_match.can_promote(),
-            "Promote",
-            "Make this line the main line",
+            tr!(texts, "analysis.tree.promote"),
+            tr!(texts, "analysis.tree.promote-tooltip"),
             MatchAction::PromoteLine,
         );
         button(
             game_match.can_delete(),
-            "Delete",
-            "Delete this move and every move after it",
+            tr!(texts, "analysis.tree.delete"),
+            tr!(texts, "analysis.tree.delete-tooltip"),
             MatchAction::DeleteMove,
         );
     });
@@ -93,7 +98,7 @@ pub(super) fn section(
         .max_height(LIST_HEIGHT)
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            move_list(ui, game, game_match.can_navigate(), scroll, actions);
+            move_list(ui, texts, game, game_match.can_navigate(), scroll, actions);
         });
 }
 
@@ -101,6 +106,7 @@ pub(super) fn section(
 /// of its own in parentheses.
 fn move_list(
     ui: &mut egui::Ui,
+    texts: &Texts,
     game: &Game,
     clickable: bool,
     scroll: bool,
@@ -108,7 +114,7 @@ fn move_list(
 ) {
     let items = game.tree_items();
     if items.is_empty() {
-        ui.label(egui::RichText::new("No moves yet.").weak());
+        ui.label(egui::RichText::new(tr!(texts, "analysis.tree.no-moves")).weak());
         return;
     }
     let current = game.current_path();
@@ -147,7 +153,7 @@ fn move_list(
                     }
                     let response = ui
                         .add_enabled(clickable, egui::Button::selectable(here, text))
-                        .on_hover_text("Go to this move");
+                        .on_hover_text(tr!(texts, "analysis.tree.go-to"));
                     if here && scroll {
                         response.scroll_to_me(None);
                     }

@@ -2,8 +2,10 @@
 //! and in the browser a link that opens this position.
 
 use crate::game_match::Match;
+use crate::i18n::Texts;
 use crate::saves::{SaveAction, SaveShelf};
 use crate::share::{SaveBoardImage, ShareStatus};
+use crate::tr;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -15,12 +17,16 @@ pub(super) struct KeepAndShare<'w> {
     status: ResMut<'w, ShareStatus>,
     save_actions: MessageWriter<'w, SaveAction>,
     picture: MessageWriter<'w, SaveBoardImage>,
+    pub texts: Res<'w, Texts>,
 }
 
 impl KeepAndShare<'_> {
-    /// The last share's outcome, for the HUD's notices.
-    pub fn status(&self) -> Option<&String> {
-        self.status.0.as_ref()
+    /// The HUD's notices from this row, in the player's language: the last save or
+    /// load's outcome, then the last share's.
+    pub fn notices(&self) -> impl Iterator<Item = String> + '_ {
+        let saved = self.shelf.status.as_ref().map(|s| s.text(&self.texts));
+        let shared = self.status.0.as_ref().map(|s| s.text(&self.texts));
+        saved.into_iter().chain(shared)
     }
 }
 
@@ -33,32 +39,33 @@ pub(super) fn keep_and_share_row(
 ) {
     // Wrapped: with Copy link the row is wider than the HUD.
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Save").clicked() {
+        let texts = &row.texts;
+        if ui.button(tr!(texts, "files.save")).clicked() {
             row.save_actions.write(SaveAction::SaveGame);
         }
         if ui
-            .add_enabled(!is_online, egui::Button::new("Load…"))
+            .add_enabled(!is_online, egui::Button::new(tr!(texts, "files.load")))
             .clicked()
         {
             row.save_actions.write(SaveAction::ListSaves);
         }
         if ui
-            .button("Picture")
-            .on_hover_text("Save the board as a PNG image")
+            .button(tr!(texts, "files.picture"))
+            .on_hover_text(tr!(texts, "files.picture-tooltip"))
             .clicked()
         {
             row.picture.write(SaveBoardImage);
         }
         #[cfg(target_arch = "wasm32")]
         if ui
-            .button("Copy link")
-            .on_hover_text("A link to this page that opens this position")
+            .button(tr!(texts, "files.copy-link"))
+            .on_hover_text(tr!(texts, "files.copy-link-tooltip"))
             .clicked()
         {
             if let Some(base) = crate::launch::browser::page_address() {
                 let link = base + &crate::share::position_query(&game_match.game);
                 ui.ctx().copy_text(link.clone());
-                row.status.0 = Some(format!("Link copied: {link}"));
+                row.status.0 = Some(crate::share::Shared::LinkCopied { link });
             }
         }
         // Only the browser's link reads the game.

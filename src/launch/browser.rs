@@ -83,7 +83,7 @@ fn publish(
     set("thinking", JsValue::from_bool(computer.is_thinking()));
     let trouble = computer.trouble.as_ref().map_or(String::new(), |t| {
         let state = if t.gave_up() { "gave-up" } else { "retrying" };
-        format!("{state} after {} failures: {}", t.attempts, t.last)
+        format!("{state} after {} failures: {}", t.attempts, t.last) // i18n: not shown
     });
     set("computerTrouble", trouble.into());
     let hinted = hint
@@ -110,7 +110,10 @@ fn publish(
         r.moves.iter().filter(|m| m.severity.is_some()).count()
     });
     set("reviewMarks", JsValue::from_f64(marked as f64));
-    let shared = shared.and_then(|s| s.0.clone()).unwrap_or_default();
+    // For the tests' eyes: which outcome, not its words in the player's language.
+    let shared = shared
+        .and_then(|s| s.0.as_ref().map(|shared| format!("{shared:?}")))
+        .unwrap_or_default();
     set("shared", shared.into());
     let (room, connection, refused) = online.as_deref().map_or_else(
         || (String::new(), String::new(), 0.0),
@@ -139,7 +142,7 @@ fn publish(
     // `right` (a side panel) or `below HEIGHT` (under the board), in CSS pixels.
     let hud = match *place {
         HudPlace::Right => "right".to_string(),
-        HudPlace::Below { height } => format!("below {height}"),
+        HudPlace::Below { height } => format!("below {height}"), // i18n: not shown
     };
     set("hud", hud.into());
     let confirm = match settings.tap_to_confirm {

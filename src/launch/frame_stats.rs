@@ -32,7 +32,7 @@ impl std::fmt::Display for FrameTally {
         };
         write!(
             f,
-            "{} frames, mean {mean_ms:.1} ms, longest {:.1} ms",
+            "{} frames, mean {mean_ms:.1} ms, longest {:.1} ms", // i18n: not shown
             self.frames,
             self.longest.as_secs_f64() * 1000.0
         )
@@ -82,9 +82,9 @@ fn report_and_exit(
         .exit_after
         .is_some_and(|secs| time.elapsed_secs() >= secs)
     {
-        println!("frames while idle:     {}", stats.idle);
-        println!("frames while thinking: {}", stats.thinking);
-        println!("moves played: {}", game_match.game.moves().len());
+        println!("frames while idle:     {}", stats.idle); // i18n: not shown
+        println!("frames while thinking: {}", stats.thinking); // i18n: not shown
+        println!("moves played: {}", game_match.game.moves().len()); // i18n: not shown
         exit.write(AppExit::Success);
     }
 }

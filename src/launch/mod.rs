@@ -15,11 +15,13 @@ pub use options::{LaunchOptions, OnlineStart, USAGE};
 pub use screenshot::{ScreenshotVerdict, judge_pixels};
 
 use crate::game_match::{MatchAction, PlayerKind};
+use crate::i18n::Texts;
 use crate::online::OnlineCommand;
 use crate::review::ReviewCommand;
 use crate::screens::Screen;
 use crate::settings::Settings;
 use crate::theme::AfterLoading;
+use crate::tr;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -105,7 +107,7 @@ fn start_online(
     if let Some(port) = options.host_signalling {
         match crate::online::signalling::host(([0, 0, 0, 0], port).into()) {
             Ok(hosted) => {
-                println!("hosting signalling on ws://<this machine's address>:{port}");
+                println!("hosting signalling on ws://<this machine's address>:{port}"); // i18n: not shown
                 commands.insert_resource(hosted);
             }
             Err(e) => {
@@ -153,14 +155,21 @@ fn start_online(
 fn start_launched_game(
     options: Res<LaunchOptions>,
     settings: Res<Settings>,
+    texts: Res<Texts>,
     mut actions: MessageWriter<MatchAction>,
 ) {
     let s = &*settings;
     let mut setup = s.match_setup();
     if options.selfplay {
         setup.players = [
-            ("Computer A".into(), PlayerKind::Computer),
-            ("Computer B".into(), PlayerKind::Computer),
+            (
+                tr!(texts, "analysis.selfplay-first").into(),
+                PlayerKind::Computer,
+            ),
+            (
+                tr!(texts, "analysis.selfplay-second").into(),
+                PlayerKind::Computer,
+            ),
         ];
     }
     actions.write(MatchAction::NewMatch(setup));

@@ -94,7 +94,7 @@ impl LaunchOptions {
         let mut o = LaunchOptions::default();
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
-            let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+            let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value")); // i18n: not shown
             match flag.as_str() {
                 "--position" => o.position = Some(value()?),
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
@@ -109,7 +109,7 @@ impl LaunchOptions {
                         .ok()
                         .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
                         .ok_or_else(|| {
-                            format!("bad board size '{v}' (use {MIN_SIZE} to {MAX_SIZE})")
+                            format!("bad board size '{v}' (use {MIN_SIZE} to {MAX_SIZE})") // i18n: not shown
                         })?;
                     o.size = Some(size);
                 }
@@ -130,7 +130,7 @@ impl LaunchOptions {
                     o.window = Some(
                         parsed
                             .filter(|&(w, h): &(u32, u32)| w >= 200 && h >= 200)
-                            .ok_or_else(|| format!("bad window size '{v}' (e.g. 1280x800)"))?,
+                            .ok_or_else(|| format!("bad window size '{v}' (e.g. 1280x800)"))?, // i18n: not shown
                     );
                 }
                 "--play" => o.play = true,
@@ -142,7 +142,7 @@ impl LaunchOptions {
                         v.parse()
                             .ok()
                             .filter(|s: &f32| *s > 0.0)
-                            .ok_or_else(|| format!("bad duration '{v}'"))?,
+                            .ok_or_else(|| format!("bad duration '{v}'"))?, // i18n: not shown
                     );
                 }
                 "--name" => o.name = Some(value()?),
@@ -157,7 +157,7 @@ impl LaunchOptions {
                 "--ice-credential" => o.ice_credential = Some(value()?),
                 "--host-signalling" => {
                     let v = value()?;
-                    o.host_signalling = Some(v.parse().map_err(|_| format!("bad port '{v}'"))?);
+                    o.host_signalling = Some(v.parse().map_err(|_| format!("bad port '{v}'"))?); // i18n: not shown
                 }
                 "--create" => o.online = Some(OnlineStart::Create),
                 "--join" => {
@@ -171,13 +171,13 @@ impl LaunchOptions {
                             .iter()
                             .find(|(name, _)| *name == v)
                             .map(|(_, choice)| *choice)
-                            .ok_or_else(|| format!("bad colours '{v}' (e.g. random)"))?,
+                            .ok_or_else(|| format!("bad colours '{v}' (e.g. random)"))?, // i18n: not shown
                     );
                 }
                 "--online-bot" => o.online_bot = true,
                 "--headless" => o.headless = true,
                 "--help" | "-h" => return Ok(None),
-                other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+                other => return Err(format!("unknown option '{other}'\n{USAGE}")), // i18n: not shown
             }
         }
         Ok(Some(o))

@@ -45,11 +45,11 @@ pub fn judge_pixels(rgba: &[u8]) -> Result<String, String> {
     }
     let mean = sum / n.max(1.0);
     let spread = (sum_sq / n.max(1.0) - mean * mean).max(0.0).sqrt();
-    let summary = format!("{} colours, luminance spread {spread:.1}", seen.len());
+    let summary = format!("{} colours, luminance spread {spread:.1}", seen.len()); // i18n: not shown
     if seen.len() >= 32 && spread >= 12.0 {
         Ok(summary)
     } else {
-        Err(format!("blank frame: {summary}"))
+        Err(format!("blank frame: {summary}")) // i18n: not shown
     }
 }
 
@@ -133,7 +133,7 @@ fn exit_when_saved(
     }
     match verdict {
         Ok(summary) => {
-            println!("screenshot saved to {} ({summary})", path.display());
+            println!("screenshot saved to {} ({summary})", path.display()); // i18n: not shown
             exit.write(AppExit::Success);
         }
         Err(e) => {

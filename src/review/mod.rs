@@ -15,7 +15,7 @@
 use crate::AppSystems;
 use crate::game_match::{Match, MatchAction};
 use crate::screens::Screen;
-use crate::search::{PositionKey, Purpose, RequestId, SearchService};
+use crate::search::{PositionKey, Purpose, RequestId, SearchFailure, SearchService};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use gomoku_engine::ai::{Analysis, AnalysisSettings, Limits};
@@ -33,6 +33,22 @@ pub enum ReviewCommand {
     Close,
     /// Show the position after this many moves on the board.
     Show(usize),
+}
+
+/// Why judging stopped short of the last position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewStop {
+    /// The player cancelled (or closed the window while it judged).
+    Cancelled,
+    /// The search behind it failed.
+    Failed(SearchFailure),
+}
+
+/// Why a review was not started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewRefusal {
+    /// A game still running under a clock, or online, waits for its end.
+    GameStillRunning,
 }
 
 /// One review: the line it judges and what is known of it.
@@ -53,7 +69,7 @@ pub struct Reviewed {
     /// The marks, made once every position is judged.
     pub moves: Vec<MoveReview>,
     /// Why judging stopped short.
-    pub failure: Option<String>,
+    pub failure: Option<ReviewStop>,
 }
 
 impl Reviewed {
@@ -113,7 +129,7 @@ pub struct GameReview {
     pub current: Option<Reviewed>,
     home: Option<Home>,
     /// Why the last request to review was refused.
-    pub refused: Option<String>,
+    pub refused: Option<ReviewRefusal>,
 }
 
 /// The line on the board played to its end: the moves made and those redo would replay.
@@ -175,8 +191,7 @@ fn obey(
                 let game = &game_match.game;
                 let running_game = !game.is_over();
                 if running_game && (game_match.is_online() || game_match.time_control.is_timed()) {
-                    review.refused =
-                        Some("A game on the clock or online is reviewed once it is over.".into());
+                    review.refused = Some(ReviewRefusal::GameStillRunning);
                     continue;
                 }
                 review.refused = None;
@@ -206,14 +221,14 @@ fn obey(
                 if stop(review.current.as_mut(), &mut service)
                     && let Some(r) = review.current.as_mut()
                 {
-                    r.failure = Some("Cancelled.".to_string());
+                    r.failure = Some(ReviewStop::Cancelled);
                 }
             }
             ReviewCommand::Close => {
                 if stop(review.current.as_mut(), &mut service)
                     && let Some(r) = review.current.as_mut()
                 {
-                    r.failure = Some("Cancelled.".to_string());
+                    r.failure = Some(ReviewStop::Cancelled);
                 }
                 review.open = false;
                 review.refused = None;
@@ -316,7 +331,7 @@ fn collect_judgement(mut review: ResMut<GameReview>, mut service: ResMut<SearchS
         }
         Err(failure) => {
             warn!("the review's search failed: {failure}");
-            r.failure = Some(format!("The review stopped: {failure}."));
+            r.failure = Some(ReviewStop::Failed(failure));
         }
     }
 }

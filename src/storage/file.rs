@@ -2,7 +2,7 @@
 //! progress (`online-game.ron`) in the data dir.
 //! `GOMOKU_HOME` puts both under one folder (tests, CI, portable installs).
 
-use super::{SaveEntry, Storage, StorageError, format_utc, image_name, save_stamp};
+use super::{IoAction, SaveEntry, Storage, StorageError, format_utc, image_name, save_stamp};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use web_time::{SystemTime, UNIX_EPOCH};
@@ -50,12 +50,12 @@ impl FileStorage {
         match std::fs::read_to_string(path) {
             Ok(text) => Ok(Some(text)),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(io_error("read", path)(e)),
+            Err(e) => Err(io_error(IoAction::Read, path)(e)),
         }
     }
 }
 
-fn io_error(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> StorageError {
+fn io_error(action: IoAction, path: &Path) -> impl FnOnce(std::io::Error) -> StorageError {
     let what = path.display().to_string();
     move |source| StorageError::Io {
         action,
@@ -86,27 +86,27 @@ impl Storage for FileStorage {
 
     fn save_online_game(&self, text: &str) -> Result<(), StorageError> {
         let path = self.online_game_path();
-        write_atomically(&path, text).map_err(io_error("write", &path))
+        write_atomically(&path, text).map_err(io_error(IoAction::Write, &path))
     }
 
     fn clear_online_game(&self) -> Result<(), StorageError> {
         let path = self.online_game_path();
         match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != ErrorKind::NotFound => Err(io_error("remove", &path)(e)),
+            Err(e) if e.kind() != ErrorKind::NotFound => Err(io_error(IoAction::Remove, &path)(e)),
             _ => Ok(()),
         }
     }
 
     fn save_settings(&self, text: &str) -> Result<(), StorageError> {
         let path = self.settings_path();
-        write_atomically(&path, text).map_err(io_error("write", &path))
+        write_atomically(&path, text).map_err(io_error(IoAction::Write, &path))
     }
 
     fn list_saves(&self) -> Result<Vec<SaveEntry>, StorageError> {
         let dir = match std::fs::read_dir(&self.saves_dir) {
             Ok(dir) => dir,
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(io_error("read", &self.saves_dir)(e)),
+            Err(e) => return Err(io_error(IoAction::Read, &self.saves_dir)(e)),
         };
         let mut out: Vec<(SystemTime, SaveEntry)> = dir
             .filter_map(Result::ok)
@@ -133,9 +133,9 @@ impl Storage for FileStorage {
         let id = (1..)
             .map(|n| format!("{stamp}-{n:03}.{SAVE_EXTENSION}"))
             .find(|id| !self.saves_dir.join(id).exists())
-            .expect("some sequence number is free");
+            .expect("some sequence number is free"); // i18n: not shown
         let path = self.saves_dir.join(&id);
-        write_atomically(&path, text).map_err(io_error("write", &path))?;
+        write_atomically(&path, text).map_err(io_error(IoAction::Write, &path))?;
         Ok(SaveEntry {
             id,
             saved_at: format_utc(now),
@@ -143,7 +143,8 @@ impl Storage for FileStorage {
     }
 
     fn write_image(&self, png: &[u8]) -> Result<String, StorageError> {
-        std::fs::create_dir_all(&self.saves_dir).map_err(io_error("create", &self.saves_dir))?;
+        std::fs::create_dir_all(&self.saves_dir)
+            .map_err(io_error(IoAction::Create, &self.saves_dir))?;
         let now = SystemTime::now();
         for n in 1.. {
             let path = self.saves_dir.join(image_name(now, n));
@@ -154,11 +155,12 @@ impl Storage for FileStorage {
                 .open(&path)
             {
                 Ok(mut file) => {
-                    std::io::Write::write_all(&mut file, png).map_err(io_error("write", &path))?;
+                    std::io::Write::write_all(&mut file, png)
+                        .map_err(io_error(IoAction::Write, &path))?;
                     return Ok(path.display().to_string());
                 }
                 Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(io_error("create", &path)(e)),
+                Err(e) => return Err(io_error(IoAction::Create, &path)(e)),
             }
         }
         unreachable!("some sequence number is free")
@@ -171,7 +173,7 @@ impl Storage for FileStorage {
         let path = self.saves_dir.join(id);
         std::fs::read_to_string(&path).map_err(|e| match e.kind() {
             ErrorKind::NotFound => StorageError::NotFound(id.to_string()),
-            _ => io_error("read", &path)(e),
+            _ => io_error(IoAction::Read, &path)(e),
         })
     }
 }

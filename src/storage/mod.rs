@@ -14,7 +14,10 @@ pub use memory::MemoryStorage;
 #[cfg(target_arch = "wasm32")]
 pub use web::WebStorage;
 
+use crate::i18n::Texts;
+use crate::tr;
 use bevy::prelude::*;
+use std::fmt;
 // `std::time::SystemTime::now` panics in the browser; web-time is std's on the desktop.
 use web_time::{SystemTime, UNIX_EPOCH};
 
@@ -27,12 +30,33 @@ pub struct SaveEntry {
     pub saved_at: String,
 }
 
-/// Why storage could not do what was asked. Nothing is changed when it fails.
+/// What a file operation that failed was doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoAction {
+    Read,
+    Write,
+    Remove,
+    Create,
+}
+
+impl fmt::Display for IoAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IoAction::Read => "read",
+            IoAction::Write => "write",
+            IoAction::Remove => "remove",
+            IoAction::Create => "create",
+        })
+    }
+}
+
+/// Why storage could not do what was asked. Nothing is changed when it fails. The
+/// `Display` is English, for logs; a player reads `text`.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
     #[error("cannot {action} {what}: {source}")]
     Io {
-        action: &'static str,
+        action: IoAction,
         what: String,
         source: std::io::Error,
     },
@@ -48,6 +72,68 @@ pub enum StorageError {
     NotFound(String),
     #[error("cannot download {0}")]
     Download(String),
+}
+
+impl StorageError {
+    /// The error in the player's language, lower case to follow a colon ("Save failed:
+    /// …"). The system's own wording of a file error stays in the log.
+    pub fn text(&self, texts: &Texts) -> String {
+        match self {
+            StorageError::Io {
+                action,
+                what,
+                source,
+            } => {
+                let reason = io_reason(texts, source);
+                let path = what;
+                match action {
+                    IoAction::Read => tr!(
+                        texts,
+                        "files.storage.cannot-read",
+                        path = path,
+                        reason = reason
+                    ),
+                    IoAction::Write => tr!(
+                        texts,
+                        "files.storage.cannot-write",
+                        path = path,
+                        reason = reason
+                    ),
+                    IoAction::Remove => tr!(
+                        texts,
+                        "files.storage.cannot-remove",
+                        path = path,
+                        reason = reason
+                    ),
+                    IoAction::Create => tr!(
+                        texts,
+                        "files.storage.cannot-create",
+                        path = path,
+                        reason = reason
+                    ),
+                }
+            }
+            StorageError::Unavailable => tr!(texts, "files.storage.unavailable").to_owned(),
+            StorageError::Full(key) => tr!(texts, "files.storage.full", key = key),
+            StorageError::Unreadable(key) => tr!(texts, "files.storage.unreadable", key = key),
+            StorageError::BadName(id) => tr!(texts, "files.storage.bad-name", id = id),
+            StorageError::NotFound(id) => tr!(texts, "files.storage.not-found", id = id),
+            StorageError::Download(name) => tr!(texts, "files.storage.download", name = name),
+        }
+    }
+}
+
+/// The few causes of a file error a player can act on, by name; any other is "a system
+/// error", its details in the log (`std::io::ErrorKind` grows, so it needs a catch-all).
+fn io_reason<'a>(texts: &'a Texts, error: &std::io::Error) -> &'a str {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::PermissionDenied => tr!(texts, "files.io.permission-denied"),
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded => tr!(texts, "files.io.full"),
+        ErrorKind::ReadOnlyFilesystem => tr!(texts, "files.io.read-only"),
+        ErrorKind::NotFound => tr!(texts, "files.io.not-found"),
+        _ => tr!(texts, "files.io.other"),
+    }
 }
 
 pub trait Storage: Send + Sync + 'static {
@@ -108,6 +194,46 @@ fn save_stamp(t: SystemTime) -> String {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn every_storage_error_reads_in_every_language() {
+        use crate::i18n::Language;
+        let io = |action, kind| StorageError::Io {
+            action,
+            what: "/saves/x.gomoku".into(),
+            source: std::io::Error::from(kind),
+        };
+        use std::io::ErrorKind;
+        let errors = [
+            io(IoAction::Read, ErrorKind::PermissionDenied),
+            io(IoAction::Write, ErrorKind::StorageFull),
+            io(IoAction::Remove, ErrorKind::ReadOnlyFilesystem),
+            io(IoAction::Create, ErrorKind::Interrupted),
+            StorageError::Unavailable,
+            StorageError::Full("gomoku.settings".into()),
+            StorageError::Unreadable("gomoku.saves".into()),
+            StorageError::BadName("../x".into()),
+            StorageError::NotFound("x.gomoku".into()),
+            StorageError::Download("board.png".into()),
+        ];
+        for language in Language::ALL {
+            let texts = Texts::new(language);
+            for error in &errors {
+                let text = error.text(&texts);
+                assert!(
+                    !text.contains("files.") && !text.contains('{'),
+                    "{}: {error:?} reads {text:?}",
+                    language.tag()
+                );
+            }
+        }
+        let english = Texts::new(Language::English);
+        assert_eq!(
+            errors[0].text(&english),
+            "cannot read /saves/x.gomoku: permission denied"
+        );
+        assert_eq!(errors[8].text(&english), "no save 'x.gomoku'");
+    }
 
     #[test]
     fn dates_are_civil_utc() {

@@ -4,6 +4,7 @@
 //! they were.
 
 use super::{SaveEntry, Storage, StorageError, format_utc, image_name, save_stamp};
+use bevy::log::warn;
 use wasm_bindgen::JsCast;
 use web_time::SystemTime;
 
@@ -81,7 +82,7 @@ impl Storage for WebStorage {
         let id = (1..)
             .map(|n| format!("{stamp}-{n:03}"))
             .find(|id| !taken(id))
-            .expect("some sequence number is free");
+            .expect("some sequence number is free"); // i18n: not shown
         Self::set(&save_key(&id), text)?;
         let entry = SaveEntry {
             id,
@@ -100,8 +101,12 @@ impl Storage for WebStorage {
 
     fn write_image(&self, png: &[u8]) -> Result<String, StorageError> {
         let name = image_name(SystemTime::now(), 1);
-        download(&name, png).map_err(|e| StorageError::Download(format!("{name}: {e:?}")))?;
-        Ok(format!("downloaded {name}"))
+        download(&name, png).map_err(|e| {
+            warn!("cannot download {name}: {e:?}");
+            StorageError::Download(name.clone())
+        })?;
+        // The browser keeps it where it keeps downloads: its name is what a player finds.
+        Ok(name)
     }
 }
 
@@ -112,7 +117,7 @@ fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {
     let url = web_sys::Url::create_object_url_with_blob(&blob)?;
     let document = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("no document")?;
+        .ok_or("no document")?; // i18n: not shown
     let link: web_sys::HtmlElement = document.create_element("a")?.dyn_into()?;
     link.set_attribute("href", &url)?;
     link.set_attribute("download", name)?;
