@@ -260,7 +260,7 @@ pub(super) fn hud(
 
         let mut tree_actions = Vec::new();
         let changed = game_match.is_changed();
-        super::move_tree::section(ui, &game_match, changed, &mut tree_actions);
+        super::move_tree::section(ui, &texts, &game_match, changed, &mut tree_actions);
         actions.write_batch(tree_actions);
         ui.separator();
 
@@ -296,14 +296,11 @@ pub(super) fn hud(
             .failure
             .as_ref()
             .map(|failure| tr!(texts, "hud.no-hint", reason = texts.text(failure.key())));
-        for message in [
-            notice.as_ref(),
-            keep.shelf.status.as_ref(),
-            keep.status(),
-            hint_failure.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
+        let kept_and_shared: Vec<String> = keep.notices().collect();
+        for message in [notice, hint_failure]
+            .into_iter()
+            .flatten()
+            .chain(kept_and_shared)
         {
             ui.add_space(4.0);
             ui.colored_label(egui::Color32::from_rgb(230, 170, 60), message);
