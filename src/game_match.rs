@@ -77,7 +77,7 @@ pub enum Notice {
     /// Swap2, at five stones: no stone while `chooser` picks a colour.
     Swap2AwaitsColour { chooser: String },
     /// This machine's moves are held, for the reason `Match::held` gives.
-    Held(String),
+    Held(HeldFor),
     /// A person's stone while `player` is to move.
     NotYourMove { player: String },
     /// A person's Swap2 choice while `player` is to choose.
@@ -125,7 +125,15 @@ pub struct Match {
     pub notice: Option<Notice>,
     /// Why this machine's moves are held, if they are: online, while this side waits for
     /// the answer to its take-back request or draw offer (a move would cross it).
-    pub held: Option<String>,
+    pub held: Option<HeldFor>,
+}
+
+/// What this machine waits for the other player (`peer`, their name if known) to answer
+/// before its moves go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeldFor {
+    TakeBack { peer: Option<String> },
+    Draw { peer: Option<String> },
 }
 
 impl Match {

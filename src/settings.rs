@@ -2,7 +2,7 @@
 
 use crate::game_match::{MatchSetup, PlayerKind};
 use crate::i18n::names::level_key;
-use crate::i18n::{Language, Texts, language_of};
+use crate::i18n::{Language, Texts};
 use crate::online::{ColourChoice, IceServers, Network, RoomSetup};
 use crate::storage::{Store, platform_storage};
 use crate::tr;
@@ -186,12 +186,6 @@ impl Settings {
         non_empty(&self.name_one, tr!(texts, "common.default-player"))
     }
 
-    /// `player_name_in` for a caller without the `Texts` resource at hand: it reads the
-    /// texts of the settings' language (a system should pass its `Res<Texts>`).
-    pub fn player_name(&self) -> String {
-        self.player_name_in(&Texts::new(language_of(self)))
-    }
-
     /// The match these settings describe, its default names in `texts`' language.
     pub fn match_setup_in(&self, texts: &Texts) -> MatchSetup {
         let one = (self.player_name_in(texts), PlayerKind::Human);
@@ -227,12 +221,6 @@ impl Settings {
             },
             swap2,
         }
-    }
-
-    /// `match_setup_in` for a caller without the `Texts` resource at hand: it reads the
-    /// texts of the settings' language (a system should pass its `Res<Texts>`).
-    pub fn match_setup(&self) -> MatchSetup {
-        self.match_setup_in(&Texts::new(language_of(self)))
     }
 
     pub fn to_text(&self) -> String {
@@ -322,14 +310,14 @@ mod tests {
             swap2: true,
             ..Settings::default()
         };
-        let setup = s.match_setup();
+        let setup = s.match_setup_in(&Texts::new(Language::English));
         assert!(setup.swap2);
         assert_eq!(setup.players[0].1, PlayerKind::Human, "the person opens");
         let s = Settings {
             one_plays_black: false,
             ..s
         };
-        let setup = s.match_setup();
+        let setup = s.match_setup_in(&Texts::new(Language::English));
         assert!(setup.swap2);
         assert_eq!(
             setup.players[0].1,
@@ -341,7 +329,7 @@ mod tests {
             mode: Mode::Online,
             ..s
         };
-        assert!(!online.match_setup().swap2);
+        assert!(!online.match_setup_in(&Texts::new(Language::English)).swap2);
     }
 
     #[test]

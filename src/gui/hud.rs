@@ -4,7 +4,7 @@ use super::{root_ui, stone_icon, touch_spacing};
 use crate::ai::{AskHint, ComputerPlayer, Hint, RetryComputer};
 use crate::board::layout::SIDE_PANEL_WIDTH;
 use crate::board::{HudPlace, ReservedArea};
-use crate::game_match::{Match, MatchAction, Notice};
+use crate::game_match::{HeldFor, Match, MatchAction, Notice};
 use crate::i18n::Texts;
 use crate::i18n::names::rule_key;
 use crate::online::{Online, OnlineCommand};
@@ -406,6 +406,12 @@ fn player_card(ui: &mut egui::Ui, texts: &Texts, game_match: &Match, stone: Ston
         });
 }
 
+/// The other player's name online, or what stands for it until their greeting.
+fn peer_or_opponent<'a>(texts: &'a Texts, peer: &'a Option<String>) -> &'a str {
+    peer.as_deref()
+        .unwrap_or_else(|| tr!(texts, "online.opponent"))
+}
+
 /// What the player reads of a notice from the match.
 pub(super) fn notice_text(texts: &Texts, notice: &Notice) -> String {
     match notice {
@@ -416,7 +422,20 @@ pub(super) fn notice_text(texts: &Texts, notice: &Notice) -> String {
         Notice::Swap2AwaitsColour { chooser } => {
             tr!(texts, "game.swap2-awaits-colour", chooser = chooser)
         }
-        Notice::Held(why) => why.clone(),
+        Notice::Held(HeldFor::TakeBack { peer }) => {
+            tr!(
+                texts,
+                "online.held-undo",
+                name = peer_or_opponent(texts, peer)
+            )
+        }
+        Notice::Held(HeldFor::Draw { peer }) => {
+            tr!(
+                texts,
+                "online.held-draw",
+                name = peer_or_opponent(texts, peer)
+            )
+        }
         Notice::NotYourMove { player } => tr!(texts, "game.not-your-move", player = player),
         Notice::NotYourChoice { player } => tr!(texts, "game.not-your-choice", player = player),
         Notice::CannotPlay(error) => {

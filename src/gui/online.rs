@@ -198,7 +198,7 @@ pub(super) fn menu_actions(
         {
             match crate::online::room::check_signal_url(&s.signal) {
                 Ok(()) => requests.push(OnlineCommand::Create {
-                    name: s.player_name(),
+                    name: s.player_name_in(texts),
                     setup: s.room_setup(),
                     network: s.network(),
                     player,
@@ -223,7 +223,7 @@ pub(super) fn menu_actions(
                 .and_then(|()| RoomCode::parse(&s.room).map_err(RoomProblem::Code));
             match checked {
                 Ok(code) => requests.push(OnlineCommand::Join {
-                    name: s.player_name(),
+                    name: s.player_name_in(texts),
                     code,
                     network: s.network(),
                     player,

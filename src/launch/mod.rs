@@ -96,6 +96,7 @@ fn apply_settings_overrides(options: Option<Res<LaunchOptions>>, mut settings: R
 fn start_online(
     options: Option<Res<LaunchOptions>>,
     settings: Res<Settings>,
+    texts: Res<Texts>,
     mut commands: Commands,
     mut online: MessageWriter<OnlineCommand>,
     mut exit: MessageWriter<AppExit>,
@@ -128,7 +129,7 @@ fn start_online(
     } else {
         PlayerKind::Human
     };
-    let name = settings.player_name();
+    let name = settings.player_name_in(&texts);
     let network = settings.network();
     match &options.online {
         Some(OnlineStart::Create) => {
@@ -159,7 +160,7 @@ fn start_launched_game(
     mut actions: MessageWriter<MatchAction>,
 ) {
     let s = &*settings;
-    let mut setup = s.match_setup();
+    let mut setup = s.match_setup_in(&texts);
     if options.selfplay {
         setup.players = [
             (

@@ -9,7 +9,7 @@ use super::{
     Online, OnlineCommand, Question, REFUSALS_SHOWN, Refusal, Role, RoomCode, RoomSetup, Said,
 };
 use crate::game_match::{
-    Match, MatchAction, MatchSetup, OpeningChosen, OpeningStep, PlayerKind, StonePlaced,
+    HeldFor, Match, MatchAction, MatchSetup, OpeningChosen, OpeningStep, PlayerKind, StonePlaced,
 };
 use crate::i18n::Texts;
 use crate::screens::Screen;
@@ -1110,19 +1110,12 @@ pub(super) fn report_endings(
 /// or draw offer: a move would cross the answer, which would then be judged on two
 /// different positions by the two machines.
 ///
-/// The match keeps the reason as text (`Match::held`), so it is worded here, in the
-/// language of the moment, and again when the language changes.
-pub(super) fn hold_moves_while_asking(
-    online: Option<Res<Online>>,
-    texts: Res<Texts>,
-    mut game_match: ResMut<Match>,
-) {
+pub(super) fn hold_moves_while_asking(online: Option<Res<Online>>, mut game_match: ResMut<Match>) {
     let held = online.and_then(|o| {
-        let asked = o.asked()?;
-        let name = peer_label(&o, &texts);
-        Some(match asked {
-            Question::Undo => tr!(texts, "online.held-undo", name = name),
-            Question::Draw => tr!(texts, "online.held-draw", name = name),
+        let peer = o.peer_name.clone();
+        Some(match o.asked()? {
+            Question::Undo => HeldFor::TakeBack { peer },
+            Question::Draw => HeldFor::Draw { peer },
         })
     });
     if game_match.held != held {
