@@ -45,7 +45,11 @@ pub fn plugin(app: &mut App) {
 
 /// The launch's choices override the remembered settings for this run (they are not
 /// stored).
-fn apply_settings_overrides(options: Option<Res<LaunchOptions>>, mut settings: ResMut<Settings>) {
+fn apply_settings_overrides(
+    options: Option<Res<LaunchOptions>>,
+    mut settings: ResMut<Settings>,
+    mut texts: ResMut<Texts>,
+) {
     let Some(options) = options else {
         return;
     };
@@ -69,6 +73,10 @@ fn apply_settings_overrides(options: Option<Res<LaunchOptions>>, mut settings: R
     s.analysis |= options.analysis;
     if let Some(language) = options.language {
         s.language = Some(language);
+        // At once, not at the next Update: the launched game's names are made at Startup.
+        if texts.language() != language {
+            *texts = Texts::new(language);
+        }
     }
     for (wanted, setting) in [
         (&options.name, &mut s.name_one),
