@@ -61,9 +61,11 @@ pub(super) fn note_actions(
     mut actions: MessageReader<MatchAction>,
     mut only_play: ResMut<OnlyPlay>,
 ) {
-    only_play.0 = actions
-        .read()
-        .fold(true, |all, action| all && is_play(action));
+    // Every action is read (no stopping at the first), or the next frame would see it.
+    only_play.0 = true;
+    for action in actions.read() {
+        only_play.0 &= is_play(action);
+    }
 }
 
 /// A win or a loss when the game ends in play, in the frame it ends: after a stone, an

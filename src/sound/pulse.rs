@@ -220,4 +220,18 @@ mod tests {
         mixer.add(Clip::from(vec![0.5]), 1.0);
         assert!(mixer.voices.is_empty());
     }
+
+    /// By hand, with a server: `cargo test --release --lib plays_on -- --ignored`. Without
+    /// one it fails on `closed`, having said why in the log, and nothing panicked.
+    #[test]
+    #[ignore = "needs a PulseAudio or PipeWire server"]
+    fn plays_on_a_running_server() {
+        let mut output = PulseOutput::start();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        for cue in SoundCue::ALL {
+            output.play(cue, 1.0);
+            std::thread::sleep(std::time::Duration::from_millis(900));
+        }
+        assert!(!output.mixer.lock().unwrap().closed, "no stream");
+    }
 }

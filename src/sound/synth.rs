@@ -1,5 +1,6 @@
-//! The game's sounds, made by this code at start (no sound files, so nothing to license
-//! but the project's own code): mono f32 PCM at `SAMPLE_RATE`, every sample in [-1, 1].
+//! The game's sounds, made by this code at start: mono f32 PCM at `SAMPLE_RATE`, every
+//! sample in [-1, 1]. There are no sound files; the sounds are this code's output and
+//! under the project's licence (MIT OR Apache-2.0), like the code.
 
 use super::SoundCue;
 use std::f32::consts::TAU;
