@@ -16,6 +16,7 @@ pub mod screens;
 pub mod search;
 pub mod settings;
 pub mod share;
+pub mod sound;
 pub mod storage;
 pub mod theme;
 
@@ -56,5 +57,6 @@ pub fn core_plugin(app: &mut App) {
         analysis::plugin,
         online::plugin,
         review::plugin,
+        sound::plugin,
     ));
 }

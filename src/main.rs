@@ -44,6 +44,7 @@ fn main() -> AppExit {
         gomoku::core_plugin,
         gomoku::gui::plugin,
         gomoku::launch::plugin,
+        gomoku::sound::output_plugin,
     ));
     app.run()
 }

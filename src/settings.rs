@@ -79,6 +79,10 @@ pub struct Settings {
     /// The language of every text; `None` follows the system's (the browser's) until the
     /// menu chooses one.
     pub language: Option<Language>,
+    /// The sounds' volume in percent (0 to `sound::MAX_VOLUME`).
+    pub sound_volume: u8,
+    /// No sound at all (the volume is kept for when it comes back).
+    pub sound_muted: bool,
 }
 
 /// The review budgets the menu offers for each position: quick, sound, thorough.
@@ -119,6 +123,8 @@ impl Default for Settings {
             review_ms: 500,
             tap_to_confirm: None,
             language: None,
+            sound_volume: 70,
+            sound_muted: false,
         }
     }
 }

@@ -1044,5 +1044,7 @@ fn the_computers_swap2_search_is_cancelled_when_the_position_changes() {
 mod analysis;
 #[path = "app/phone.rs"]
 mod phone;
+#[path = "app/sound.rs"]
+mod sound;
 #[path = "app/variations.rs"]
 mod variations;

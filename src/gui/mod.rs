@@ -12,6 +12,7 @@ mod opening;
 mod over;
 mod review;
 mod share;
+mod sound;
 
 use crate::board::ReservedArea;
 use crate::i18n::Texts;
