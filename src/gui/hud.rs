@@ -74,6 +74,7 @@ pub(super) fn hud(
     let game = &game_match.game;
     // Changed inside the panel, stored after it: no storage work inside UI closures.
     let mut show_numbers = None;
+    let mut mute = None;
     let mut analysis = None;
     let mut online_out = super::online::HudRequests::default();
     let is_online = online.room.is_some();
@@ -255,6 +256,11 @@ pub(super) fn hud(
             {
                 show_numbers = Some(numbers);
             }
+            // The volume is in the menu; muting is wanted mid-game (M does it too).
+            let mut muted = settings.sound_muted;
+            if ui.checkbox(&mut muted, tr!(texts, "sound.mute")).changed() {
+                mute = Some(muted);
+            }
         });
         ui.separator();
 
@@ -338,6 +344,10 @@ pub(super) fn hud(
     online.requests.write_batch(online_out.commands);
     if let Some(numbers) = show_numbers {
         settings.show_numbers = numbers;
+        persist(&store, &settings);
+    }
+    if let Some(muted) = mute {
+        settings.sound_muted = muted;
         persist(&store, &settings);
     }
     if let Some(on) = analysis {

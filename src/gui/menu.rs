@@ -257,6 +257,7 @@ pub(super) fn menu(
                     ui.end_row();
 
                     analysis_rows(ui, &texts, &mut s);
+                    sound_row(ui, &texts, &mut s);
                 });
             if let Some((background, stones, line)) = preview {
                 ui.add_space(12.0);
@@ -488,6 +489,13 @@ fn computer_resources_rows(ui: &mut egui::Ui, texts: &Texts, s: &mut Settings) {
                 ui.selectable_value(&mut s.computer_memory_mib, mib, memory_label(mib));
             }
         });
+    ui.end_row();
+}
+
+/// Mute and volume (the menu stores every change of `s`).
+fn sound_row(ui: &mut egui::Ui, texts: &Texts, s: &mut Settings) {
+    ui.label(tr!(texts, "sound.heading"));
+    ui.horizontal(|ui| super::sound::sound_controls(ui, s, texts));
     ui.end_row();
 }
 

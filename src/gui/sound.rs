@@ -8,7 +8,6 @@ use bevy_egui::egui;
 
 /// A mute checkbox and a volume slider; says whether a setting changed, so the caller
 /// stores the settings.
-#[allow(dead_code)] // Until the menu and the HUD call it.
 pub(super) fn sound_controls(ui: &mut egui::Ui, settings: &mut Settings, texts: &Texts) -> bool {
     let mut changed = ui
         .checkbox(&mut settings.sound_muted, tr!(texts, "sound.mute"))
