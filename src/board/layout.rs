@@ -155,7 +155,9 @@ fn update_layout(
             );
             // World y is up: a strip kept at the top moves the board down.
             let center = Vec2::new((r.left - r.right) / 2.0, (r.bottom - r.top) / 2.0);
-            zoom.apply(BoardLayout::fit(center, area, size))
+            let fitted = BoardLayout::fit(center, area, size);
+            zoom.set_if_neq(zoom.refitted(&fitted));
+            zoom.apply(fitted)
         }
         // Headless (tests): keep the placement, follow the board size.
         Err(_) => BoardLayout { size, ..*layout },

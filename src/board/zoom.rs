@@ -69,6 +69,14 @@ impl BoardZoom {
         self.clamp(fitted);
     }
 
+    /// This zoom for a new fitted layout (a turned phone, a resized window, a panel that
+    /// grew): within its scale limits and covering its square.
+    pub fn refitted(mut self, fitted: &BoardLayout) -> BoardZoom {
+        self.scale = self.scale.clamp(1.0, Self::max_scale(fitted));
+        self.clamp(fitted);
+        self
+    }
+
     /// Moves the board by `delta` (world units).
     pub fn pan(&mut self, fitted: &BoardLayout, delta: Vec2) {
         self.offset += delta;
@@ -205,6 +213,12 @@ mod tests {
         // The zoomed board's left edge is at the fitted square's left edge, not inside it.
         assert!((zoomed.center.x - half(&zoomed) - (fitted.center.x - half(&fitted))).abs() < 1e-3);
         assert!((zoomed.center.y + half(&zoomed) - (fitted.center.y + half(&fitted))).abs() < 1e-3);
+        // A smaller area (the HUD under the board grew) keeps the zoom inside its limits.
+        let smaller = BoardLayout::fit(Vec2::new(0.0, 230.0), Vec2::new(330.0, 330.0), 19);
+        let refitted = zoom.refitted(&smaller);
+        let kept = refitted.apply(smaller);
+        assert!(kept.cell <= MAX_ZOOMED_CELL + 1e-3);
+        assert!((kept.center.x - half(&kept) - (smaller.center.x - half(&smaller))).abs() < 1e-3);
         // A big board's cells may already be finger-sized: then there is no zoom at all.
         let desktop = BoardLayout::fit(Vec2::ZERO, Vec2::new(1000.0, 1000.0), 15);
         let mut zoom = BoardZoom::default();

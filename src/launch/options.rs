@@ -19,7 +19,7 @@ gomoku [options]
   --rule RULE         freestyle, standard or renju
   --size N            board size, 5 to 25 (default 15)
   --numbers           show move numbers
-  --language TAG      en, zh-CN, zh-TW or ja (default: the system's)
+  --language TAG      en, zh-CN, zh-TW or ja (default, or another tag: the system's)
   --analysis          live analysis on (the engine's judgement beside the board)
   --review            open the review of the position's game at once
   --window WxH        window size in logical pixels (default 1280x800)
@@ -115,10 +115,9 @@ impl LaunchOptions {
                 }
                 "--numbers" => o.numbers = true,
                 "--language" => {
-                    let v = value()?;
-                    o.language = Some(Language::from_tag(&v).ok_or_else(|| {
-                        format!("no texts in '{v}' (use en, zh-CN, zh-TW or ja)") // i18n: not shown
-                    })?);
+                    // One the game does not speak means the system's: a shared link with
+                    // `?language=ko` must still open the game.
+                    o.language = Language::from_tag(&value()?);
                 }
                 "--analysis" => o.analysis = true,
                 "--review" => o.review = true,
@@ -223,7 +222,11 @@ mod tests {
             parse(&["--language", "zh-TW"]).unwrap().unwrap().language,
             Some(Language::TraditionalChinese)
         );
-        assert!(parse(&["--language", "fr"]).is_err());
+        assert_eq!(
+            parse(&["--language", "fr"]).unwrap().unwrap().language,
+            None
+        );
+        assert!(parse(&["--language"]).is_err());
         assert!(parse(&["--size", "4"]).is_err());
         assert!(parse(&["--size", "x"]).is_err());
     }

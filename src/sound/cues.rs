@@ -4,6 +4,7 @@
 
 use super::{SoundCue, audible};
 use crate::game_match::{Match, MatchAction, PlayerKind, StonePlaced};
+use crate::screens::Screen;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use gomoku_engine::{Game, Stone};
@@ -75,13 +76,17 @@ pub(super) fn game_endings(
     only_play: Res<OnlyPlay>,
     game_match: Res<Match>,
     settings: Res<Settings>,
+    screen: Res<State<Screen>>,
     mut was_over: Local<bool>,
     mut cues: MessageWriter<SoundCue>,
 ) {
     let over = game_match.game.is_over();
+    // An ending seen from the menu (a flag falling in a game left on the clock) is noted,
+    // but not heard: the game is not on the screen.
     if over
         && !*was_over
         && only_play.0
+        && *screen.get() == Screen::Playing
         && audible(&settings)
         && let Some(cue) = ending_cue(&game_match)
     {

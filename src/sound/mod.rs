@@ -80,7 +80,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (cues::stone_clicks, cues::game_endings, cues::clock_ticks),
+                (
+                    cues::stone_clicks,
+                    cues::game_endings,
+                    // The last seconds tick for the game on the board, not under the menu.
+                    cues::clock_ticks.run_if(in_state(Screen::Playing)),
+                ),
                 output::play_cues,
             )
                 .chain()

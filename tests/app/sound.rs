@@ -186,3 +186,35 @@ fn a_local_clock_ticks_once_a_second_for_its_last_ten_seconds() {
     // The flag fell: between two people here, the win sound for white.
     assert_eq!(cues(&heard).last(), Some(&SoundCue::Win));
 }
+
+#[test]
+fn a_clock_left_running_under_the_menu_is_not_heard() {
+    let mut app = two_humans_with(MatchSetup {
+        time_control: TimeControl::Fischer {
+            base: Duration::from_secs(12),
+            increment: Duration::ZERO,
+        },
+        ..MatchSetup::default()
+    });
+    let heard = listen(&mut app);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    for _ in 0..150 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Match>().game.is_over(),
+        "the flag fell under the menu (the clock runs on, as it always has)"
+    );
+    assert!(
+        cues(&heard).is_empty(),
+        "heard under the menu: {:?}",
+        cues(&heard)
+    );
+}
