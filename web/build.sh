@@ -67,6 +67,8 @@ fi
 
 cp web/index.html web/ai_worker.js web/sw.js web/manifest.webmanifest "$out/"
 cp -r assets "$out/assets"
+# The translations and the CJK cuts are compiled into the module: not fetched, not kept.
+rm -rf "$out/assets/i18n" "$out"/assets/fonts/*.otf
 cp -r web/icons "$out/icons"
 
 # The loading screen's words in every language, from assets/i18n/<tag>/page.json, in the

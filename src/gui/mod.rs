@@ -27,12 +27,17 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(crate::share::plugin);
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .add_systems(Startup, spawn_camera)
+        .add_systems(
+            PreUpdate,
+            crate::i18n::follow_language_in_fonts
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
         .add_systems(Update, name_window)
         .add_systems(
             EguiPrimaryContextPass,
             (
                 style.run_if(run_once),
-                crate::i18n::follow_language_in_fonts,
                 menu::menu.run_if(in_state(Screen::Menu)),
                 loading.run_if(in_state(Screen::Loading)),
                 (

@@ -27,7 +27,7 @@ const SKIPPED_LINE_STARTS: [&str; 15] = [
     "Name::new(",
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(super) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir)
         .expect("source folder readable")
         .flatten()
@@ -42,7 +42,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The string literals on a line (plain `"…"` ones; raw strings are not used for UI).
-fn literals(line: &str) -> Vec<String> {
+pub(super) fn literals(line: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut chars = line.chars();
     let mut in_char = false;
@@ -85,7 +85,7 @@ fn is_prose(literal: &str) -> bool {
 }
 
 /// The code of a file up to its test module (by this project's layout, the last item).
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(super) fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
