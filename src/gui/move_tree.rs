@@ -173,7 +173,9 @@ mod tests {
     #[test]
     fn the_buttons_glyphs_are_in_the_games_fonts() {
         let ctx = egui::Context::default();
-        ctx.set_fonts(crate::i18n::font_definitions(crate::i18n::Language::English));
+        ctx.set_fonts(crate::i18n::font_definitions(
+            crate::i18n::Language::English,
+        ));
         let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
         let glyphs = [BACK, FORWARD, UP, DOWN].concat();
         for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
