@@ -241,7 +241,8 @@ pub(super) fn hud(
             }
         });
         super::share::keep_and_share_row(ui, &mut keep, &game_match, is_online);
-        ui.horizontal(|ui| {
+        // Wrapped: in some languages the menu button and the two boxes outgrow the panel.
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .button(tr!(texts, "hud.menu"))
                 .on_hover_text(tr!(texts, "hud.menu-key"))
