@@ -10,7 +10,9 @@
 
 use super::Language;
 use serde::Deserialize;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+#[cfg(test)]
+use std::collections::BTreeSet;
+use std::collections::{BTreeMap, HashMap};
 
 /// One text of a translation file.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -36,6 +38,7 @@ impl Entry {
         }
     }
 
+    #[cfg(test)]
     /// Every form of the text.
     pub fn forms(&self) -> Vec<&str> {
         match self {
@@ -118,6 +121,7 @@ pub fn load(language: Language) -> Result<Table, String> {
     Ok(table)
 }
 
+#[cfg(test)] // The checks run as tests; the game only reads.
 /// A text's argument names, `{name}` (not the escaped `{{`), or what is malformed.
 pub fn placeholders(text: &str) -> Result<BTreeSet<String>, String> {
     let mut names = BTreeSet::new();
@@ -176,6 +180,7 @@ pub fn fill(text: &str, args: &[(&str, super::Arg<'_>)]) -> String {
     out
 }
 
+#[cfg(test)] // The checks run as tests; the game only reads.
 /// Everything wrong with the translation files: unreadable files, keys missing from a
 /// language or found only in it, texts whose arguments differ from English's, plural
 /// texts without the forms their language needs, empty texts.
@@ -195,6 +200,7 @@ pub fn problems() -> Vec<String> {
     problems
 }
 
+#[cfg(test)] // The checks run as tests; the game only reads.
 /// `problems` of tables already read.
 fn problems_in(tables: &[(Language, Table)]) -> Vec<String> {
     let mut problems = Vec::new();

@@ -9,14 +9,14 @@ use bevy_egui::{EguiContexts, egui};
 use std::sync::Arc;
 
 /// One region's cut of Noto Sans CJK (SIL Open Font License 1.1, `assets/fonts/`).
-pub struct CjkFont {
+struct CjkFont {
     pub language: Language,
     /// Its name among egui's fonts.
     pub name: &'static str,
     pub bytes: &'static [u8],
 }
 
-pub const CJK_FONTS: [CjkFont; 3] = [
+const CJK_FONTS: [CjkFont; 3] = [
     CjkFont {
         language: Language::SimplifiedChinese,
         name: "Noto Sans CJK SC (cut)",

@@ -70,11 +70,6 @@ impl Language {
             .find_map(|tag| Language::from_tag(&tag))
             .unwrap_or_default()
     }
-
-    /// Do its texts need the CJK fonts?
-    pub fn is_cjk(self) -> bool {
-        self != Language::English
-    }
 }
 
 #[cfg(test)]

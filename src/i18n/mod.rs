@@ -9,8 +9,7 @@ pub mod names;
 #[cfg(test)]
 mod source_check;
 
-pub use catalog::problems as catalog_problems;
-pub use fonts::{CJK_FONTS, CjkFont, follow_language_in_fonts, font_definitions};
+pub use fonts::{follow_language_in_fonts, font_definitions};
 pub use language::Language;
 
 use crate::settings::Settings;
@@ -98,15 +97,21 @@ impl Texts {
                 Table::new()
             })
         };
-        let table = read(language);
-        let english = (language != Language::English).then(|| read(Language::English));
-        let autonyms = Language::ALL.map(|l| {
-            let own = catalog::load(l).ok();
-            own.and_then(|t| {
-                catalog::lookup(&t, l, "common.language-autonym", None).map(str::to_owned)
-            })
-            .unwrap_or_else(|| l.tag().to_owned())
+        // Each language's files are read once: the autonyms need all four.
+        let mut tables = Language::ALL.map(|l| (l, read(l)));
+        let autonyms = tables.each_ref().map(|(l, table)| {
+            catalog::lookup(table, *l, "common.language-autonym", None)
+                .map_or_else(|| l.tag().to_owned(), str::to_owned)
         });
+        let mut take = |wanted: Language| {
+            tables
+                .iter_mut()
+                .find(|(l, _)| *l == wanted)
+                .map(|(_, table)| std::mem::take(table))
+                .unwrap_or_default()
+        };
+        let table = take(language);
+        let english = (language != Language::English).then(|| take(Language::English));
         Texts {
             language,
             table,

@@ -14,7 +14,7 @@ pub use memory::MemoryStorage;
 #[cfg(target_arch = "wasm32")]
 pub use web::WebStorage;
 
-use crate::i18n::Texts;
+use crate::i18n::{Arg, Texts};
 use crate::tr;
 use bevy::prelude::*;
 use std::fmt;
@@ -84,34 +84,19 @@ impl StorageError {
                 what,
                 source,
             } => {
-                let reason = io_reason(texts, source);
-                let path = what;
-                match action {
-                    IoAction::Read => tr!(
-                        texts,
-                        "files.storage.cannot-read",
-                        path = path,
-                        reason = reason
-                    ),
-                    IoAction::Write => tr!(
-                        texts,
-                        "files.storage.cannot-write",
-                        path = path,
-                        reason = reason
-                    ),
-                    IoAction::Remove => tr!(
-                        texts,
-                        "files.storage.cannot-remove",
-                        path = path,
-                        reason = reason
-                    ),
-                    IoAction::Create => tr!(
-                        texts,
-                        "files.storage.cannot-create",
-                        path = path,
-                        reason = reason
-                    ),
-                }
+                let key = match action {
+                    IoAction::Read => "files.storage.cannot-read",
+                    IoAction::Write => "files.storage.cannot-write",
+                    IoAction::Remove => "files.storage.cannot-remove",
+                    IoAction::Create => "files.storage.cannot-create",
+                };
+                texts.format(
+                    key,
+                    &[
+                        ("path", Arg::from(what)),
+                        ("reason", Arg::from(io_reason(texts, source))),
+                    ],
+                )
             }
             StorageError::Unavailable => tr!(texts, "files.storage.unavailable").to_owned(),
             StorageError::Full(key) => tr!(texts, "files.storage.full", key = key),
