@@ -25,6 +25,15 @@ elif [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ]; then
         RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --target wasm32-unknown-unknown \
             -Zbuild-std=std,panic_abort "$@"
     }
+    # The players' build, whose standard library is built here anyway, drops what only
+    # messages for developers use: a panic aborts at once (no formatting of its message)
+    # and carries no source location, and a derived Debug writes only the type's or
+    # variant's name, no fields (a log line says less; no player reads one). A panic in
+    # that build shows only as `unreachable` in the console; the test build (web-check)
+    # keeps all of it. Sizes: README's table.
+    if [ "$profile" = web ]; then
+        game_rustflags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=shallow"
+    fi
 else
     echo "no wasm32 toolchain: rustup target add wasm32-unknown-unknown, or" >&2
     echo "apt-get install rustc-web cargo-web rust-web-src lld-22" >&2
@@ -32,7 +41,11 @@ else
 fi
 
 echo "== game (profile $profile)"
-wasm_build --profile "$profile" -p gomoku
+if [ -n "${game_rustflags:-}" ]; then
+    RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }$game_rustflags" wasm_build --profile "$profile" -p gomoku
+else
+    wasm_build --profile "$profile" -p gomoku
+fi
 echo "== AI worker (profile release: the search wants speed)"
 wasm_build --release -p gomoku-ai-worker
 
