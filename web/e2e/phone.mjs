@@ -45,7 +45,21 @@ const round = (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Ma
 
 try {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  // Every sound the page starts through WebAudio, with its context's state: the test hears
+  // the game's sound by counting what it plays (headless Chromium has no speakers).
+  await context.addInitScript(() => {
+    window.gomokuSounds = [];
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (...args) {
+      // A fingerprint of the clip: the sum of its first thousand samples' sizes.
+      const samples = this.buffer ? this.buffer.getChannelData(0) : new Float32Array();
+      const print = samples.slice(0, 1000).reduce((sum, v) => sum + Math.abs(v), 0);
+      window.gomokuSounds.push({ samples: samples.length, print: Math.round(print * 100) / 100, state: this.context.state });
+      return start.apply(this, args);
+    };
+  });
   const page = await context.newPage();
+  const sounds = () => page.evaluate(() => window.gomokuSounds);
   collectErrors(page, errors);
   await page.goto(base);
   await page.waitForFunction(() => window.gomokuState?.screen === 'Menu' && window.gomokuState.frames > 20,
@@ -102,6 +116,12 @@ try {
   await sleep(800);
   s = await state(page);
   check(/^h8[a-o]\d+$/.test(s.moves), `the computer answers (moves '${s.moves}')`);
+  // The taps before unlocked the page's audio; the menu and the preview made no sound, each
+  // stone one click (black's and white's differ).
+  const clicks = await sounds();
+  check(clicks.length === 2 && clicks.every((c) => c.state === 'running' && c.samples > 0)
+    && clicks[0].print !== clicks[1].print,
+    `each stone plays its click through WebAudio after the first tap (${JSON.stringify(clicks)})`);
   await page.screenshot({ path: path.join(shots, 'portrait-play.png') });
 
   // Scrolling the HUD with a finger drag places nothing on the board.

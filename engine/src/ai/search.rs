@@ -40,6 +40,14 @@ pub(super) const DEEPEN_UNTIL: f64 = 0.7;
 /// later than that: the position is not settled, and one more ply is where the time of
 /// the turn is best spent.
 const DEEPEN_UNSETTLED_UNTIL: f64 = 0.85;
+/// Aspiration windows: once this many iterations are done, the next is searched first
+/// within this much of the last one's score either way (a three's worth, about: the
+/// scores of consecutive iterations differ by less in most positions).
+const ASPIRATION_FROM_DEPTH: i32 = 3;
+const ASPIRATION_HALF_WIDTH: i32 = 150;
+/// Null-move pruning: in nodes at least this deep, and this many plies shallower.
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
+const NULL_MOVE_REDUCTION: i32 = 2;
 /// Late-move reductions: in a node searched at least this deep, quiet moves after the
 /// first few best-ordered ones are searched one ply shallower first (two past the later
 /// mark), and again at full depth only if they beat alpha. The static order is good, so
@@ -117,6 +125,9 @@ pub(crate) struct Searcher<'s> {
     /// An analysis, not a move to play: the root's threat searches get their floors, a
     /// forced block is searched through, and moves proven to lose are not searched.
     analysing: bool,
+    /// Inside a null move's search: no second pass in a row (it would only search the
+    /// same position again, shallower).
+    passed: bool,
 }
 
 fn to_tt(score: i32, ply: i32) -> i32 {
@@ -159,6 +170,7 @@ impl<'s> Searcher<'s> {
             helpers,
             helper_nodes: 0,
             analysing: false,
+            passed: false,
         }
     }
 
@@ -447,7 +459,7 @@ impl<'s> Searcher<'s> {
         let mut score = self.pos.evaluate();
         let mut depth_done = 0;
         for depth in 1..=self.style.max_depth {
-            let (s, m) = self.search_root(&mut root, depth);
+            let (s, m) = self.search_root_near(&mut root, depth, score, depth_done);
             if self.budget.stopped() {
                 // An unfinished iteration is trusted only for a move it proved better.
                 if let Some(m) = m
@@ -487,9 +499,50 @@ impl<'s> Searcher<'s> {
         })
     }
 
+    /// One root iteration in an aspiration window around the last iteration's score: a
+    /// narrow window cuts more, and a score outside it is searched again in a wider one
+    /// (four times as wide, then the whole range). The first iterations, and scores of
+    /// forced lines, get the whole range.
+    fn search_root_near(
+        &mut self,
+        root: &mut [usize],
+        depth: i32,
+        last: i32,
+        last_depth: i32,
+    ) -> (i32, Option<usize>) {
+        if last_depth < ASPIRATION_FROM_DEPTH || last.abs() >= WON {
+            return self.search_root(root, depth);
+        }
+        let mut half_width = ASPIRATION_HALF_WIDTH;
+        loop {
+            let (alpha, beta) = (last - half_width, last + half_width);
+            let (s, m) = self.search_root_within(root, depth, alpha, beta);
+            let inside = s > alpha && s < beta;
+            if inside || self.budget.stopped() {
+                return (s, m);
+            }
+            if half_width >= ASPIRATION_HALF_WIDTH * 16 {
+                return self.search_root(root, depth);
+            }
+            half_width *= 4;
+        }
+    }
+
     /// One root iteration: returns the best score and move, and moves the best to front.
     pub(super) fn search_root(&mut self, root: &mut [usize], depth: i32) -> (i32, Option<usize>) {
-        let (mut alpha, beta) = (-INF, INF);
+        self.search_root_within(root, depth, -INF, INF)
+    }
+
+    /// One root iteration within (alpha, beta): the best score and move when one beats
+    /// alpha (at least beta: a lower bound), else alpha and none (an upper bound); the best
+    /// moves to the front.
+    fn search_root_within(
+        &mut self,
+        root: &mut [usize],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<usize>) {
         let mut best = None;
         for k in 0..root.len() {
             let m = root[k];
@@ -498,7 +551,7 @@ impl<'s> Searcher<'s> {
                 -self.negamax(depth - 1, 1, -beta, -alpha)
             } else {
                 let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
-                if s > alpha && !self.budget.stopped() {
+                if s > alpha && s < beta && !self.budget.stopped() {
                     -self.negamax(depth - 1, 1, -beta, -alpha)
                 } else {
                     s
@@ -512,6 +565,9 @@ impl<'s> Searcher<'s> {
                 alpha = score;
                 best = Some(m);
                 root[..=k].rotate_right(1);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         (alpha, best)
@@ -583,6 +639,30 @@ impl<'s> Searcher<'s> {
         }
     }
 
+    /// Null-move pruning: in a quiet node already at least beta by its looks, let the
+    /// opponent move twice in a row; if a shallower search still leaves us at beta or
+    /// more, so will any real move (gomoku has no zugzwang: a stone never hurts its
+    /// owner). Only where the opponent cannot make a four or a double three in one move,
+    /// since passing against those loses lines a shallow search may not see through.
+    fn null_move_cuts(&mut self, depth: i32, ply: i32, beta: i32) -> bool {
+        let opp = self.pos.to_move().opponent();
+        if !self.style.null_move
+            || self.passed
+            || depth < NULL_MOVE_MIN_DEPTH
+            || beta.abs() >= WON
+            || self.pos.has_at_least(opp, Threat::DoubleThree)
+            || eval::leaf(&self.pos) < beta
+        {
+            return false;
+        }
+        self.pos.pass();
+        self.passed = true;
+        let s = -self.negamax(depth - 1 - NULL_MOVE_REDUCTION, ply + 1, -beta, -beta + 1);
+        self.passed = false;
+        self.pos.pass();
+        !self.budget.stopped() && s >= beta
+    }
+
     /// A cut-off by `m` at `depth`: deeper cut-offs say more.
     fn reward(&mut self, me: Stone, m: usize, depth: i32) {
         let d = depth.max(1) as u32;
@@ -639,6 +719,9 @@ impl<'s> Searcher<'s> {
                     _ => {}
                 }
             }
+        }
+        if forced.is_none() && self.null_move_cuts(depth, ply, beta) {
+            return beta;
         }
         let moves = match forced {
             Some(p) => vec![p],

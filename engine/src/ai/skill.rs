@@ -21,6 +21,9 @@ pub(crate) struct Style {
     pub vct: bool,
     /// Any root move within this many points of the best may be chosen (0 = the best).
     pub margin: i32,
+    /// Null-move pruning (the master only: it changes what the shallow levels, set by
+    /// matches against `winsets`, see).
+    pub null_move: bool,
 }
 
 /// One level: its name, how it searches and what it may spend by default.
@@ -43,6 +46,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: false,
             vct: false,
             margin: 0,
+            null_move: false,
         },
         default_nodes: 20_000,
     },
@@ -55,6 +59,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: false,
             vct: false,
             margin: 650,
+            null_move: false,
         },
         default_nodes: 50_000,
     },
@@ -67,6 +72,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: false,
             vct: false,
             margin: 350,
+            null_move: false,
         },
         default_nodes: 100_000,
     },
@@ -79,6 +85,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: true,
             vct: false,
             margin: 800,
+            null_move: false,
         },
         default_nodes: 300_000,
     },
@@ -91,6 +98,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: true,
             vct: false,
             margin: 0,
+            null_move: false,
         },
         default_nodes: 600_000,
     },
@@ -104,6 +112,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: true,
             vct: true,
             margin: 0,
+            null_move: true,
         },
         default_nodes: 1_500_000,
     },
