@@ -45,6 +45,15 @@ const DEEPEN_UNSETTLED_UNTIL: f64 = 0.85;
 /// scores of consecutive iterations differ by less in most positions).
 const ASPIRATION_FROM_DEPTH: i32 = 3;
 const ASPIRATION_HALF_WIDTH: i32 = 150;
+/// Reverse futility pruning and razoring: in nodes shallower than these depths, by a
+/// margin of this much per ply of depth left.
+const REVERSE_FUTILITY_DEPTH: i32 = 7;
+const RAZORING_DEPTH: i32 = 5;
+const FUTILITY_MARGIN_PER_PLY: i32 = 40;
+/// Move-count pruning: in nodes at most this deep, quiet moves past the first
+/// `MOVE_COUNT_BASE + depth²` are not searched.
+const MOVE_COUNT_DEPTH: i32 = 3;
+const MOVE_COUNT_BASE: usize = 3;
 /// Null-move pruning: in nodes at least this deep, and this many plies shallower.
 const NULL_MOVE_MIN_DEPTH: i32 = 3;
 const NULL_MOVE_REDUCTION: i32 = 2;
@@ -627,16 +636,32 @@ impl<'s> Searcher<'s> {
     /// How much shallower the `k`-th move `m` of a node at `depth` is searched first: late
     /// quiet moves only (no threat of either side's there, no forced block).
     fn reduction(&self, depth: i32, k: usize, m: usize, forced: bool) -> i32 {
-        let me = self.pos.to_move();
-        let quiet = self.pos.class(m, me) < Threat::Three
-            && self.pos.class(m, me.opponent()) < Threat::Three;
-        if forced || !quiet || depth < LMR_MIN_DEPTH || k < LMR_FIRST_MOVE {
+        if forced || !self.is_quiet(m) || depth < LMR_MIN_DEPTH || k < LMR_FIRST_MOVE {
             0
         } else if k < LMR_DEEPER_MOVE {
             1
         } else {
             2
         }
+    }
+
+    /// Reverse futility and razoring, in shallow nodes with no five to block: a static
+    /// score that clears beta by a margin growing with depth is returned as it is (the
+    /// opponent is unlikely to catch up in so few moves), and one that misses alpha by it
+    /// is checked only for a VCF (our quiet moves are unlikely to make up for it).
+    fn judged_by_looks(&mut self, depth: i32, ply: i32, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.style.prunes_by_looks || alpha.abs() >= WON || beta.abs() >= WON {
+            return None;
+        }
+        let looks = eval::leaf(&self.pos);
+        let margin = FUTILITY_MARGIN_PER_PLY * depth;
+        if depth < REVERSE_FUTILITY_DEPTH && looks - margin >= beta {
+            return Some(looks);
+        }
+        if depth < RAZORING_DEPTH && looks + margin <= alpha {
+            return Some(self.negamax(0, ply, alpha, beta));
+        }
+        None
     }
 
     /// Null-move pruning: in a quiet node already at least beta by its looks, let the
@@ -646,7 +671,7 @@ impl<'s> Searcher<'s> {
     /// since passing against those loses lines a shallow search may not see through.
     fn null_move_cuts(&mut self, depth: i32, ply: i32, beta: i32) -> bool {
         let opp = self.pos.to_move().opponent();
-        if !self.style.null_move
+        if !self.style.prunes_by_looks
             || self.passed
             || depth < NULL_MOVE_MIN_DEPTH
             || beta.abs() >= WON
@@ -661,6 +686,24 @@ impl<'s> Searcher<'s> {
         self.passed = false;
         self.pos.pass();
         !self.budget.stopped() && s >= beta
+    }
+
+    /// Move-count pruning: near the leaves only the first few best-ordered moves are
+    /// searched, and quiet moves past them not at all (threats of either side's always
+    /// are): at depth `d`, the first `MOVE_COUNT_BASE + d * d`.
+    fn too_late_to_matter(&self, depth: i32, k: usize, m: usize, forced: bool) -> bool {
+        if !self.style.prunes_by_looks || forced || depth > MOVE_COUNT_DEPTH {
+            return false;
+        }
+        let limit = MOVE_COUNT_BASE + (depth * depth) as usize;
+        k >= limit && self.is_quiet(m)
+    }
+
+    /// No threat of either side's at `m`: nothing the opponent must answer, nothing that
+    /// answers the opponent.
+    fn is_quiet(&self, m: usize) -> bool {
+        let me = self.pos.to_move();
+        self.pos.class(m, me) < Threat::Three && self.pos.class(m, me.opponent()) < Threat::Three
     }
 
     /// A cut-off by `m` at `depth`: deeper cut-offs say more.
@@ -720,8 +763,13 @@ impl<'s> Searcher<'s> {
                 }
             }
         }
-        if forced.is_none() && self.null_move_cuts(depth, ply, beta) {
-            return beta;
+        if forced.is_none() {
+            if let Some(score) = self.judged_by_looks(depth, ply, alpha, beta) {
+                return score;
+            }
+            if self.null_move_cuts(depth, ply, beta) {
+                return beta;
+            }
         }
         let moves = match forced {
             Some(p) => vec![p],
@@ -744,6 +792,9 @@ impl<'s> Searcher<'s> {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
+            if best > -WON && self.too_late_to_matter(depth, k, m, forced.is_some()) {
+                continue;
+            }
             let reduction = self.reduction(depth, k, m, forced.is_some());
             self.pos.play(m);
             let score = if k == 0 {
@@ -793,5 +844,50 @@ impl<'s> Searcher<'s> {
             bound,
         });
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::game::Game;
+    use crate::rules::Rule;
+    use rand::SeedableRng;
+
+    /// The depth the master's search completes in a quiet middle game on a fixed node
+    /// budget, with or without pruning by the static score.
+    fn depth_on_nodes(prunes_by_looks: bool) -> u32 {
+        let game = Game::from_move_string(15, Rule::Freestyle, "h8i9i8g8j7k6h10j9i11").unwrap();
+        let pos = Position::new(game.board(), game.rule(), game.to_move());
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::new(None, Some(200_000), &cancel);
+        let style = Style {
+            prunes_by_looks,
+            ..Level::MAX.style()
+        };
+        let table = Table::new(16);
+        let mut searcher = Searcher::new(pos, budget, style, &table, 0);
+        searcher.run(&mut SmallRng::seed_from_u64(1)).unwrap().depth
+    }
+
+    #[test]
+    fn pruning_by_looks_searches_deeper_on_the_same_nodes() {
+        let (pruned, full) = (depth_on_nodes(true), depth_on_nodes(false));
+        assert!(
+            pruned >= full + 2,
+            "depth {pruned} with pruning, {full} without"
+        );
+    }
+
+    #[test]
+    fn only_the_master_prunes_by_looks() {
+        for level in Level::all() {
+            assert_eq!(
+                level.style().prunes_by_looks,
+                level == Level::MAX,
+                "{level}"
+            );
+        }
     }
 }

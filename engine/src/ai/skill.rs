@@ -21,9 +21,9 @@ pub(crate) struct Style {
     pub vct: bool,
     /// Any root move within this many points of the best may be chosen (0 = the best).
     pub margin: i32,
-    /// Null-move pruning (the master only: it changes what the shallow levels, set by
-    /// matches against `winsets`, see).
-    pub null_move: bool,
+    /// Prunes by the static score: null moves, reverse futility and razoring (the master
+    /// only: it changes what the shallow levels, set by matches against `winsets`, see).
+    pub prunes_by_looks: bool,
 }
 
 /// One level: its name, how it searches and what it may spend by default.
@@ -46,7 +46,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: false,
             vct: false,
             margin: 0,
-            null_move: false,
+            prunes_by_looks: false,
         },
         default_nodes: 20_000,
     },
@@ -59,7 +59,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: false,
             vct: false,
             margin: 650,
-            null_move: false,
+            prunes_by_looks: false,
         },
         default_nodes: 50_000,
     },
@@ -72,7 +72,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: false,
             vct: false,
             margin: 350,
-            null_move: false,
+            prunes_by_looks: false,
         },
         default_nodes: 100_000,
     },
@@ -85,7 +85,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: true,
             vct: false,
             margin: 800,
-            null_move: false,
+            prunes_by_looks: false,
         },
         default_nodes: 300_000,
     },
@@ -98,7 +98,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: true,
             vct: false,
             margin: 0,
-            null_move: false,
+            prunes_by_looks: false,
         },
         default_nodes: 600_000,
     },
@@ -112,7 +112,7 @@ const LEVELS: [LevelSpec; 6] = [
             defend: true,
             vct: true,
             margin: 0,
-            null_move: true,
+            prunes_by_looks: true,
         },
         default_nodes: 1_500_000,
     },
