@@ -21,8 +21,8 @@ pub(crate) struct Style {
     pub vct: bool,
     /// Any root move within this many points of the best may be chosen (0 = the best).
     pub margin: i32,
-    /// Prunes by the static score: null moves, reverse futility and razoring (the master
-    /// only: it changes what the shallow levels, set by matches against `winsets`, see).
+    /// Prunes by the static score: null moves, reverse futility, razoring and move counts
+    /// (the master only: the levels below were set by matches against `winsets` without).
     pub prunes_by_looks: bool,
 }
 
