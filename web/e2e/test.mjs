@@ -312,9 +312,9 @@ try {
   // them, but on a 2-core machine it takes a core that SwiftShader, a CPU renderer, also
   // draws with, so the rate dips somewhat: the rate is bounded loosely, the gap tightly.
   // The gap's bound scales with the idle gap (a loaded CI machine's frames come slower:
-  // 583 ms idle, 1350 ms thinking in one run) but stays under the 2 s a blocking search
-  // would take, so that search still fails the check.
-  const gapLimit = Math.min(Math.max(2.5 * idle.longest, 1000), 1800);
+  // 583 ms idle, 1350 ms thinking in one run; 900 and 1850 in another) but stays just
+  // under the 2 s a blocking search would take, so that search still fails the check.
+  const gapLimit = Math.min(Math.max(2.5 * idle.longest, 1000), 1950);
   check(ratio >= 0.6, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate, at least 60%)`);
   check(thinking.longest <= gapLimit, `no frame gap while thinking beyond ${gapLimit.toFixed(0)} ms (longest ${thinking.longest.toFixed(0)} ms; a 2 s search on the page's thread would leave one)`);
 
