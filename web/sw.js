@@ -42,12 +42,22 @@ self.addEventListener('activate', (event) => {
 });
 
 // `activate` from a page still on its loading screen: this version takes over now if that
-// page is the only one open, and answers whether it did.
+// page is the only one open, and answers whether it did. The page a visit replaced in the
+// same tab is still listed while it unloads (a running game takes a while to tear down on
+// a busy machine), so other pages get a few seconds to go before the answer is no.
+const UNLOAD_GRACE_MS = 4000;
 self.addEventListener('message', (event) => {
   if (event.data !== 'activate' || !event.ports[0]) return;
   event.waitUntil((async () => {
-    const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    const alone = pages.length <= 1;
+    const asking = event.source?.id;
+    const deadline = Date.now() + UNLOAD_GRACE_MS;
+    let alone = false;
+    for (;;) {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      alone = pages.every((page) => page.id === asking);
+      if (alone || Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     if (alone) await self.skipWaiting();
     event.ports[0].postMessage(alone);
   })());

@@ -133,8 +133,9 @@ async function loadingScreens() {
 // A first visit from a cold browser: the time from navigation to the first board frame and
 // the bytes fetched by then; then the service worker keeps the build. A second visit with
 // the network cut (offline, and the server gone) still reaches the board and the computer
-// answers. Then a new build on the server: a visit installs it, and the next one opens it,
-// with the old build's cache gone.
+// answers. Then a new build on the server: the open page installs it, a second tab still
+// opens the old build, and the next visit in the first tab opens the new one, with the old
+// build's cache gone.
 async function firstVisitAndOffline() {
   const { server: own, served, base: address } = await serve(dist);
   const port = own.address().port;
@@ -204,17 +205,32 @@ async function firstVisitAndOffline() {
   await context.setOffline(false);
   const { server: again } = await serve(next, undefined, port);
   try {
-    // A visit of the old build (from its cache) finds the new sw.js and installs it; if
-    // that is done before the page starts its game, the page already switches (a reload).
-    await page.reload();
+    // The open page of the old build, its game running, finds the new sw.js and installs
+    // it beside its own version, which stays in charge while that page is open.
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update())).catch(() => {});
     let installed = false;
     for (let i = 0; i < 120 && !installed; i++) {
-      installed = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting
-        || document.documentElement.outerHTML.includes('-next"')).catch(() => false);
+      installed = await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)
+        .catch(() => false);
       if (!installed) await sleep(500);
     }
-    // The next visit opens the new build.
+    // A second tab while the first still plays: it opens the old build, and the new one
+    // keeps waiting (the first page's later requests must get files of its own build).
+    const other = await context.newPage();
+    await other.goto(address + '?play');
+    let kept = null;
+    await other.waitForFunction(() => window.gomokuState?.screen === 'Playing', null, { timeout: 60_000, polling: 250 })
+      .then(async () => {
+        kept = await other.evaluate(async () => ({
+          next: document.documentElement.outerHTML.includes('-next"'),
+          waiting: !!(await navigator.serviceWorker.getRegistration())?.waiting,
+        }));
+      }).catch(() => {});
+    await other.close();
+    check(installed && kept?.next === false && kept.waiting,
+      `with the old build open in another tab, a new tab opens the old build too (new build: ${kept?.next}, new version waiting: ${kept?.waiting})`);
+    // The next visit, in the same tab: the old version serves it, and the new one takes
+    // over before the game starts, while the page it replaced may still be unloading.
     await page.goto(address + '?play');
     let updated = null;
     await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5, null,
