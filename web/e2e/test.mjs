@@ -327,11 +327,14 @@ try {
   // the master level), a gap no idle frame comes near. The worker's search does not stop
   // them, but on a 2-core machine it takes a core that SwiftShader, a CPU renderer, also
   // draws with, so the rate dips somewhat: the rate is bounded loosely, the gap tightly.
+  // The rate with the worker busy was 58–113% of the idle one in CI runs; a blocking 2 s
+  // search would leave at most one frame per search, under a quarter of the idle rate.
+  const minRatio = 0.4;
   // The gap's bound scales with the idle gap (a loaded CI machine's frames come slower:
   // 583 ms idle, 1350 ms thinking in one run; 900 and 1850 in another) but stays just
   // under the 2 s a blocking search would take, so that search still fails the check.
   const gapLimit = Math.min(Math.max(2.5 * idle.longest, 1000), 1950);
-  check(ratio >= 0.6, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate, at least 60%)`);
+  check(ratio >= minRatio, `frames keep coming while the computer thinks (${(ratio * 100).toFixed(0)}% of the idle rate, at least ${minRatio * 100}%)`);
   check(thinking.longest <= gapLimit, `no frame gap while thinking beyond ${gapLimit.toFixed(0)} ms (longest ${thinking.longest.toFixed(0)} ms; a 2 s search on the page's thread would leave one)`);
 
   await selfplay.close();
@@ -354,7 +357,7 @@ try {
   check(barFoot.every((v) => v < 32), `the evaluation bar is drawn left of the board (pixel ${barFoot})`);
   const analysingRatio = analysing.raf / idle.raf;
   console.log(`analysis: ${analysing.raf.toFixed(2)} rAF/s, longest gap ${analysing.longest.toFixed(0)} ms`);
-  check(analysingRatio >= 0.6, `frames keep coming during analysis (${(analysingRatio * 100).toFixed(0)}% of the idle rate, at least 60%)`);
+  check(analysingRatio >= minRatio, `frames keep coming during analysis (${(analysingRatio * 100).toFixed(0)}% of the idle rate, at least ${minRatio * 100}%)`);
   check(analysing.longest <= gapLimit, `no frame gap during analysis beyond ${gapLimit.toFixed(0)} ms (longest ${analysing.longest.toFixed(0)} ms)`);
   s = await state(study);
   check(s.moves === 'h8i9h9i8', `analysis places nothing (moves: '${s.moves}')`);
