@@ -19,16 +19,47 @@ const DOUBLE_THREE_BONUS: i32 = 250;
 /// Distinct patterns per direction: the table below has one row per combination.
 const PATTERNS: usize = Pattern::ALL.len();
 
-/// The threat class and value of a point from its patterns in the four directions, read
-/// from a table of every combination (11^4 rows): this runs for about forty points at
-/// every move the search makes, and computing it was half of the search's time.
-pub(crate) fn classify(pats: &[Pattern; 4]) -> (Threat, i32) {
-    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+/// What one colour makes at an empty point: the threat class of its four patterns, its
+/// value for move ordering, and what it adds to the evaluation's running sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PointShape {
+    pub class: Threat,
+    pub value: i32,
+    pub worth: Worth,
+}
+
+impl PointShape {
+    /// An empty point black may not play (Renju): it threatens nothing and is worth nothing.
+    pub(crate) const FORBIDDEN: PointShape = PointShape {
+        class: Threat::Forbidden,
+        value: 0,
+        worth: Worth {
+            moving: 0,
+            waiting: 0,
+        },
+    };
+    /// A point no line runs through (or not yet computed).
+    pub(crate) const NOTHING: PointShape = PointShape {
+        class: Threat::Nothing,
+        value: 0,
+        worth: Worth {
+            moving: 0,
+            waiting: 0,
+        },
+    };
+}
+
+/// The shape of a point from its patterns in the four directions, read from a table of
+/// every combination (11^4 rows): this runs for about forty points at every move the
+/// search makes (and again at its undo), and computing the class and the worth there
+/// was most of the search's time.
+pub(crate) fn shape(pats: &[Pattern; 4]) -> PointShape {
+    static TABLE: OnceLock<Vec<PointShape>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..PATTERNS.pow(4))
             .map(|row| {
                 let pattern = |d: u32| Pattern::ALL[row / PATTERNS.pow(d) % PATTERNS];
-                classify_directly(&[pattern(0), pattern(1), pattern(2), pattern(3)])
+                shape_directly(&[pattern(0), pattern(1), pattern(2), pattern(3)])
             })
             .collect()
     });
@@ -39,7 +70,17 @@ pub(crate) fn classify(pats: &[Pattern; 4]) -> (Threat, i32) {
     table[row]
 }
 
-/// `classify` by its definition: what the table is built from.
+/// `shape` by its definition: what the table is built from.
+fn shape_directly(pats: &[Pattern; 4]) -> PointShape {
+    let (class, value) = classify_directly(pats);
+    PointShape {
+        class,
+        value,
+        worth: point_worth(pats, class),
+    }
+}
+
+/// The threat class and ordering value of a point from its four patterns.
 fn classify_directly(pats: &[Pattern; 4]) -> (Threat, i32) {
     let count = |p: Pattern| pats.iter().filter(|&&q| q == p).count();
     let (fives, flex4, block4, flex3) = (
@@ -158,7 +199,7 @@ pub(crate) fn weigh(f: &[i32; FEATURES]) -> i32 {
 
 /// What one empty point adds to its colour's two running sums: as the side to move's
 /// point, and as the waiting side's (negated), in 1/EVAL_SCALE points.
-pub(crate) fn point_worth(pats: &[Pattern; 4], class: Threat) -> Worth {
+fn point_worth(pats: &[Pattern; 4], class: Threat) -> Worth {
     let tables = worth_tables();
     let mut worth = Worth {
         moving: tables.moving_shape[class as usize],
@@ -176,6 +217,20 @@ pub(crate) fn point_worth(pats: &[Pattern; 4], class: Threat) -> Worth {
 pub(crate) struct Worth {
     pub moving: i32,
     pub waiting: i32,
+}
+
+impl std::ops::AddAssign for Worth {
+    fn add_assign(&mut self, other: Worth) {
+        self.moving += other.moving;
+        self.waiting += other.waiting;
+    }
+}
+
+impl std::ops::SubAssign for Worth {
+    fn sub_assign(&mut self, other: Worth) {
+        self.moving -= other.moving;
+        self.waiting -= other.waiting;
+    }
 }
 
 /// `WEIGHTS` laid out per pattern and per class, as `point_worth` reads them.
@@ -232,7 +287,7 @@ mod tests {
                 for c in Pattern::ALL {
                     for d in Pattern::ALL {
                         let pats = [a, b, c, d];
-                        assert_eq!(classify(&pats), classify_directly(&pats), "{pats:?}");
+                        assert_eq!(shape(&pats), shape_directly(&pats), "{pats:?}");
                     }
                 }
             }

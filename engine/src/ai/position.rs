@@ -3,7 +3,7 @@
 //! point's line pattern in all four directions for both colours, the threat class those
 //! patterns combine to, an evaluation sum, "near a stone" counts and a Zobrist hash.
 
-use super::eval;
+use super::eval::{self, PointShape};
 use super::pattern::{self, FiveRule, Pattern, REACH};
 use super::types::{PerStone, STONES, Threat};
 use crate::board::{Board, DIRECTIONS, Point, Stone};
@@ -64,13 +64,14 @@ pub(crate) struct Position {
     /// Per point and direction, the neighbours as black sees them.
     keys: Vec<[u32; 4]>,
     pats: Vec<PerStone<[Pattern; 4]>>,
-    class: Vec<PerStone<Threat>>,
-    value: Vec<PerStone<i32>>,
+    /// Per empty point and colour, what its patterns make (an occupied point's is left as
+    /// it was when its stone was played).
+    shape: Vec<PerStone<PointShape>>,
     /// Stones within two points (king's move distance).
     near: Vec<u8>,
     /// Empty points per colour and threat class.
     counts: PerStone<[u16; Threat::COUNT]>,
-    /// Per colour, what its empty points are worth to the evaluation (`eval::point_worth`).
+    /// Per colour, what its empty points are worth to the evaluation (`PointShape::worth`).
     worth: PerStone<eval::Worth>,
     hash: u64,
     tables: PerStone<&'static [u8]>,
@@ -104,8 +105,7 @@ impl Position {
             cells: vec![None; n],
             keys: vec![[0; 4]; n],
             pats: vec![PerStone::new([Pattern::Dead; 4], [Pattern::Dead; 4]); n],
-            class: vec![PerStone::new(Threat::Nothing, Threat::Nothing); n],
-            value: vec![PerStone::new(0, 0); n],
+            shape: vec![PerStone::new(PointShape::NOTHING, PointShape::NOTHING); n],
             near: vec![0; n],
             counts,
             worth: PerStone::new(eval::Worth::default(), eval::Worth::default()),
@@ -210,11 +210,11 @@ impl Position {
 
     /// Threat class of an empty point for a colour.
     pub(crate) fn class(&self, i: usize, c: Stone) -> Threat {
-        self.class[i][c]
+        self.shape[i][c].class
     }
 
     pub(crate) fn value(&self, i: usize, c: Stone) -> i32 {
-        self.value[i][c]
+        self.shape[i][c].value
     }
 
     /// Number of empty points where colour `c` has threat class `class`.
@@ -229,7 +229,8 @@ impl Position {
 
     /// The empty points where colour `c` has exactly threat class `class`.
     pub(crate) fn points_of(&self, c: Stone, class: Threat) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cells.len()).filter(move |&i| self.cells[i].is_none() && self.class[i][c] == class)
+        (0..self.cells.len())
+            .filter(move |&i| self.cells[i].is_none() && self.shape[i][c].class == class)
     }
 
     /// Static evaluation for the side to move.
@@ -246,7 +247,9 @@ impl Position {
     /// the evaluation's running sums are made of (counted afresh; for fitting and tests).
     pub(crate) fn playable_patterns(&self, c: Stone) -> impl Iterator<Item = Pattern> + '_ {
         (0..self.cells.len())
-            .filter(move |&i| self.cells[i].is_none() && self.class[i][c] != Threat::Forbidden)
+            .filter(move |&i| {
+                self.cells[i].is_none() && self.shape[i][c].class != Threat::Forbidden
+            })
             .flat_map(move |i| self.pats[i][c])
     }
 
@@ -322,17 +325,15 @@ impl Position {
         self.pats[i][white][d] = pattern::lookup(self.tables[white], pattern::swap_colours(key));
     }
 
-    /// The class and value of empty point `i` from its patterns (its contribution to the
-    /// totals is taken out before and put back after, by the caller).
+    /// The shape of empty point `i` from its patterns (its contribution to the totals is
+    /// taken out before and put back after, by the caller).
     fn refresh_class(&mut self, i: usize) {
         for c in STONES {
-            let (mut class, mut value) = eval::classify(&self.pats[i][c]);
-            if c == Stone::Black && self.renju && self.may_be_forbidden(i, class) {
-                class = Threat::Forbidden;
-                value = 0;
+            let mut shape = eval::shape(&self.pats[i][c]);
+            if c == Stone::Black && self.renju && self.may_be_forbidden(i, shape.class) {
+                shape = PointShape::FORBIDDEN;
             }
-            self.class[i][c] = class;
-            self.value[i][c] = value;
+            self.shape[i][c] = shape;
         }
     }
 
@@ -350,26 +351,18 @@ impl Position {
     /// forbidden point is worth nothing: black cannot play there).
     fn remove_contribution(&mut self, i: usize) {
         for c in STONES {
-            let class = self.class[i][c];
-            self.counts[c][class as usize] -= 1;
-            if class != Threat::Forbidden {
-                let worth = eval::point_worth(&self.pats[i][c], class);
-                self.worth[c].moving -= worth.moving;
-                self.worth[c].waiting -= worth.waiting;
-            }
+            let shape = self.shape[i][c];
+            self.counts[c][shape.class as usize] -= 1;
+            self.worth[c] -= shape.worth;
         }
     }
 
     /// Puts empty point `i` back into the totals.
     fn add_contribution(&mut self, i: usize) {
         for c in STONES {
-            let class = self.class[i][c];
-            self.counts[c][class as usize] += 1;
-            if class != Threat::Forbidden {
-                let worth = eval::point_worth(&self.pats[i][c], class);
-                self.worth[c].moving += worth.moving;
-                self.worth[c].waiting += worth.waiting;
-            }
+            let shape = self.shape[i][c];
+            self.counts[c][shape.class as usize] += 1;
+            self.worth[c] += shape.worth;
         }
     }
 }
@@ -428,7 +421,7 @@ mod tests {
         let empty_classes = |p: &Position| {
             (0..p.cell_count())
                 .filter(|&i| p.is_empty(i))
-                .map(|i| p.class[i])
+                .map(|i| p.shape[i])
                 .collect::<Vec<_>>()
         };
         assert_eq!(empty_classes(&pos), empty_classes(&fresh));
