@@ -417,14 +417,14 @@ mod tests {
         assert_eq!(pos.hash(), fresh.hash());
         assert_eq!(pos.worth, fresh.worth);
         assert_eq!(pos.counts, fresh.counts);
-        // An occupied point's class is not kept up to date (nothing asks for it).
-        let empty_classes = |p: &Position| {
+        // An occupied point's shape is not kept up to date (nothing asks for it).
+        let empty_shapes = |p: &Position| {
             (0..p.cell_count())
                 .filter(|&i| p.is_empty(i))
                 .map(|i| p.shape[i])
                 .collect::<Vec<_>>()
         };
-        assert_eq!(empty_classes(&pos), empty_classes(&fresh));
+        assert_eq!(empty_shapes(&pos), empty_shapes(&fresh));
     }
 
     #[test]
