@@ -634,10 +634,10 @@ impl<'s> Searcher<'s> {
         self.pos.undo();
     }
 
-    /// How much shallower the `k`-th move `m` of a node at `depth` is searched first: late
+    /// How much shallower the `k`-th move of a node at `depth` is searched first: late
     /// quiet moves only (no threat of either side's there, no forced block).
-    fn reduction(&self, depth: i32, k: usize, m: usize, forced: bool) -> i32 {
-        if forced || !self.is_quiet(m) || depth < LMR_MIN_DEPTH || k < LMR_FIRST_MOVE {
+    fn reduction(depth: i32, k: usize, quiet: bool, forced: bool) -> i32 {
+        if forced || !quiet || depth < LMR_MIN_DEPTH || k < LMR_FIRST_MOVE {
             0
         } else if k < LMR_DEEPER_MOVE {
             1
@@ -649,12 +649,19 @@ impl<'s> Searcher<'s> {
     /// Reverse futility and razoring, in shallow nodes with no five to block: a static
     /// score that clears beta by a margin growing with depth is returned as it is (the
     /// opponent is unlikely to catch up in so few moves), and one that misses alpha by it
-    /// is checked only for a VCF (our quiet moves are unlikely to make up for it).
-    fn judged_by_looks(&mut self, depth: i32, ply: i32, alpha: i32, beta: i32) -> Option<i32> {
-        if !self.style.prunes_by_looks || alpha.abs() >= WON || beta.abs() >= WON {
+    /// is checked only for a VCF (our quiet moves are unlikely to make up for it). `looks`
+    /// is the node's static score; the caller checks that the style prunes by it.
+    fn judged_by_looks(
+        &mut self,
+        looks: i32,
+        depth: i32,
+        ply: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if alpha.abs() >= WON || beta.abs() >= WON {
             return None;
         }
-        let looks = eval::leaf(&self.pos);
         let margin = FUTILITY_MARGIN_PER_PLY * depth;
         if depth < REVERSE_FUTILITY_DEPTH && looks - margin >= beta {
             return Some(looks);
@@ -670,14 +677,14 @@ impl<'s> Searcher<'s> {
     /// more, so will any real move (gomoku has no zugzwang: a stone never hurts its
     /// owner). Only where the opponent cannot make a four or a double three in one move,
     /// since passing against those loses lines a shallow search may not see through.
-    fn null_move_cuts(&mut self, depth: i32, ply: i32, beta: i32) -> bool {
+    /// `looks` and the style: as for `judged_by_looks`.
+    fn null_move_cuts(&mut self, looks: i32, depth: i32, ply: i32, beta: i32) -> bool {
         let opp = self.pos.to_move().opponent();
-        if !self.style.prunes_by_looks
-            || self.passed
+        if self.passed
             || depth < NULL_MOVE_MIN_DEPTH
             || beta.abs() >= WON
             || self.pos.has_at_least(opp, Threat::DoubleThree)
-            || eval::leaf(&self.pos) < beta
+            || looks < beta
         {
             return false;
         }
@@ -692,12 +699,12 @@ impl<'s> Searcher<'s> {
     /// Move-count pruning: near the leaves only the first few best-ordered moves are
     /// searched, and quiet moves past them not at all (threats of either side's always
     /// are): at depth `d`, the first `MOVE_COUNT_BASE + d * d`.
-    fn too_late_to_matter(&self, depth: i32, k: usize, m: usize, forced: bool) -> bool {
+    fn too_late_to_matter(&self, depth: i32, k: usize, quiet: bool, forced: bool) -> bool {
         if !self.style.prunes_by_looks || forced || depth > MOVE_COUNT_DEPTH {
             return false;
         }
         let limit = MOVE_COUNT_BASE + (depth * depth) as usize;
-        k >= limit && self.is_quiet(m)
+        k >= limit && quiet
     }
 
     /// No threat of either side's at `m`: nothing the opponent must answer, nothing that
@@ -764,11 +771,13 @@ impl<'s> Searcher<'s> {
                 }
             }
         }
-        if forced.is_none() {
-            if let Some(score) = self.judged_by_looks(depth, ply, alpha, beta) {
+        // Pruning by the static score, computed once for all of its checks.
+        if forced.is_none() && self.style.prunes_by_looks {
+            let looks = eval::leaf(&self.pos);
+            if let Some(score) = self.judged_by_looks(looks, depth, ply, alpha, beta) {
                 return score;
             }
-            if self.null_move_cuts(depth, ply, beta) {
+            if self.null_move_cuts(looks, depth, ply, beta) {
                 return beta;
             }
         }
@@ -793,10 +802,11 @@ impl<'s> Searcher<'s> {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
-            if best > -WON && self.too_late_to_matter(depth, k, m, forced.is_some()) {
+            let quiet = self.is_quiet(m);
+            if best > -WON && self.too_late_to_matter(depth, k, quiet, forced.is_some()) {
                 continue;
             }
-            let reduction = self.reduction(depth, k, m, forced.is_some());
+            let reduction = Self::reduction(depth, k, quiet, forced.is_some());
             self.pos.play(m);
             let score = if k == 0 {
                 -self.negamax(next_depth, ply + 1, -beta, -alpha)
