@@ -53,6 +53,25 @@ fn game_salt(size: usize, rule: Rule) -> u64 {
 /// A neighbour that sees a point in one of its lines: (its index, direction, key slot).
 type Watcher = (u16, u8, u8);
 
+/// An empty point a move's lines reached, as it was before: its pattern in the direction
+/// the move changed and its shape, for the undo to put back instead of computing again.
+#[derive(Clone, Copy)]
+struct Touched {
+    point: u16,
+    direction: u8,
+    pattern: PerStone<Pattern>,
+    shape: PerStone<PointShape>,
+}
+
+/// What a move changed, as it was before: the totals, and where its touched points
+/// begin in `Position::touched`.
+#[derive(Clone, Copy)]
+struct Change {
+    counts: PerStone<[u16; Threat::COUNT]>,
+    worth: PerStone<eval::Worth>,
+    touched_from: u32,
+}
+
 #[derive(Clone)]
 pub(crate) struct Position {
     size: usize,
@@ -78,6 +97,11 @@ pub(crate) struct Position {
     watchers: Vec<Vec<Watcher>>,
     neighbourhood: Vec<Vec<u16>>,
     moves: Vec<u16>,
+    /// Per move in `moves`, what its undo puts back: an undo that restores the points
+    /// costs a copy, one that computes them again costs two table look-ups per colour
+    /// and point, most of a search's time.
+    changes: Vec<Change>,
+    touched: Vec<Touched>,
     to_move: Stone,
 }
 
@@ -117,6 +141,8 @@ impl Position {
             watchers: vec![Vec::new(); n],
             neighbourhood: vec![Vec::new(); n],
             moves: Vec::new(),
+            changes: Vec::new(),
+            touched: Vec::new(),
             to_move: Stone::Black,
         };
         for i in 0..n {
@@ -147,7 +173,10 @@ impl Position {
         for i in 0..n {
             pos.remove_contribution(i);
             for d in 0..4 {
-                pos.refresh_pattern(i, d);
+                let pats = pos.line_patterns(i, d);
+                for c in STONES {
+                    pos.pats[i][c][d] = pats[c];
+                }
             }
             pos.refresh_class(i);
             pos.add_contribution(i);
@@ -160,7 +189,10 @@ impl Position {
             }
         }
         pos.to_move = to_move;
+        // The given stones are the position, not moves to take back.
         pos.moves.clear();
+        pos.changes.clear();
+        pos.touched.clear();
         pos
     }
 
@@ -262,6 +294,11 @@ impl Position {
     pub(crate) fn play(&mut self, i: usize) {
         debug_assert!(self.cells[i].is_none());
         let c = self.to_move;
+        self.changes.push(Change {
+            counts: self.counts,
+            worth: self.worth,
+            touched_from: self.touched.len() as u32,
+        });
         self.remove_contribution(i);
         self.cells[i] = Some(c);
         self.board.set(self.point(i), Some(c));
@@ -269,9 +306,32 @@ impl Position {
         let code = key_code(c);
         for k in 0..self.watchers[i].len() {
             let (q, d, s) = self.watchers[i][k];
-            let key = &mut self.keys[q as usize][d as usize];
+            let (q, d) = (q as usize, d as usize);
+            let key = &mut self.keys[q][d];
             *key = (*key & !(3 << (2 * s))) | (code << (2 * s));
-            self.refresh_if_empty(q as usize, d as usize);
+            if self.cells[q].is_none() {
+                let was =
+                    PerStone::new(self.pats[q][Stone::Black][d], self.pats[q][Stone::White][d]);
+                let now = self.line_patterns(q, d);
+                // A far stone often leaves the line's pattern as it was, and with it the
+                // point's shape. Renju's exact rule sees beyond the patterns: there every
+                // point is done again.
+                if now == was && !self.renju {
+                    continue;
+                }
+                self.touched.push(Touched {
+                    point: q as u16,
+                    direction: d as u8,
+                    pattern: was,
+                    shape: self.shape[q],
+                });
+                self.remove_contribution(q);
+                for c in STONES {
+                    self.pats[q][c][d] = now[c];
+                }
+                self.refresh_class(q);
+                self.add_contribution(q);
+            }
         }
         for k in 0..self.neighbourhood[i].len() {
             self.near[self.neighbourhood[i][k] as usize] += 1;
@@ -280,9 +340,10 @@ impl Position {
         self.to_move = c.opponent();
     }
 
-    /// Takes back the last `play`.
+    /// Takes back the last `play`: every point and total as it was before it.
     pub(crate) fn undo(&mut self) {
         let i = self.moves.pop().expect("undo after play") as usize;
+        let change = self.changes.pop().expect("every play keeps its change");
         let c = self.cells[i]
             .take()
             .expect("the last move's point holds its stone");
@@ -291,12 +352,20 @@ impl Position {
         for k in 0..self.watchers[i].len() {
             let (q, d, s) = self.watchers[i][k];
             self.keys[q as usize][d as usize] &= !(3 << (2 * s));
-            self.refresh_if_empty(q as usize, d as usize);
         }
+        // Newest first, so that a point touched twice ends as it was first found.
+        for t in self.touched.drain(change.touched_from as usize..).rev() {
+            let (q, d) = (t.point as usize, t.direction as usize);
+            for c in STONES {
+                self.pats[q][c][d] = t.pattern[c];
+            }
+            self.shape[q] = t.shape;
+        }
+        self.counts = change.counts;
+        self.worth = change.worth;
         for k in 0..self.neighbourhood[i].len() {
             self.near[self.neighbourhood[i][k] as usize] -= 1;
         }
-        self.add_contribution(i);
         self.to_move = c;
     }
 
@@ -305,24 +374,13 @@ impl Position {
         self.to_move = self.to_move.opponent();
     }
 
-    /// After point `i`'s key in direction `d` changed: its pattern and class, if it is
-    /// empty. An occupied point's are left as they were when its stone was played: play
-    /// and undo come in stack order, so when that stone is taken back every key around it
-    /// is again what it was then, and so are its pattern and class.
-    fn refresh_if_empty(&mut self, i: usize, d: usize) {
-        if self.cells[i].is_none() {
-            self.remove_contribution(i);
-            self.refresh_pattern(i, d);
-            self.refresh_class(i);
-            self.add_contribution(i);
-        }
-    }
-
-    fn refresh_pattern(&mut self, i: usize, d: usize) {
+    /// Both colours' patterns of point `i` in direction `d`, from its key.
+    fn line_patterns(&self, i: usize, d: usize) -> PerStone<Pattern> {
         let key = self.keys[i][d];
-        let (black, white) = (Stone::Black, Stone::White);
-        self.pats[i][black][d] = pattern::lookup(self.tables[black], key);
-        self.pats[i][white][d] = pattern::lookup(self.tables[white], pattern::swap_colours(key));
+        PerStone::new(
+            pattern::lookup(self.tables[Stone::Black], key),
+            pattern::lookup(self.tables[Stone::White], pattern::swap_colours(key)),
+        )
     }
 
     /// The shape of empty point `i` from its patterns (its contribution to the totals is
@@ -381,29 +439,35 @@ mod tests {
     #[test]
     fn play_then_undo_restores_everything() {
         let mut pos = position("h8i9h9i10g7");
-        let before = (
-            pos.hash(),
-            pos.worth,
-            pos.counts,
-            pos.keys.clone(),
-            pos.near.clone(),
-        );
+        let snapshot = |pos: &Position| {
+            (
+                pos.hash(),
+                pos.worth,
+                pos.counts,
+                pos.keys.clone(),
+                pos.near.clone(),
+                pos.pats.clone(),
+                pos.shape.clone(),
+            )
+        };
+        let before = snapshot(&pos);
+        // One move at a time, then a line of moves whose lines cross (j10 and i11 touch
+        // points h9's and j9's moves touched), taken back in order.
         for i in [0, 17, 112, 200] {
             if pos.is_empty(i) {
                 pos.play(i);
                 pos.undo();
             }
         }
-        assert_eq!(
-            before,
-            (
-                pos.hash(),
-                pos.worth,
-                pos.counts,
-                pos.keys.clone(),
-                pos.near.clone()
-            )
-        );
+        let line = ["j9", "j10", "i11", "h12"]
+            .map(|p| pos.index(crate::notation::parse_point(p, 15).unwrap()));
+        for &i in &line {
+            pos.play(i);
+        }
+        for _ in line {
+            pos.undo();
+        }
+        assert!(before == snapshot(&pos));
     }
 
     #[test]
