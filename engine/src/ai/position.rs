@@ -369,6 +369,14 @@ impl Position {
         self.to_move = c;
     }
 
+    /// Before the last move: who was to move then, and both colours' running sums of
+    /// point worth; `None` when no move was played since `new`.
+    pub(crate) fn worth_before_last_move(&self) -> Option<(Stone, PerStone<eval::Worth>)> {
+        let change = self.changes.last()?;
+        let last = *self.moves.last()? as usize;
+        Some((self.cells[last]?, change.worth))
+    }
+
     /// Passes the move (null move), used to ask "what if the opponent moved now".
     pub(crate) fn pass(&mut self) {
         self.to_move = self.to_move.opponent();

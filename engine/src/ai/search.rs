@@ -721,6 +721,15 @@ impl<'s> Searcher<'s> {
         *h = h.saturating_add(d * d);
     }
 
+    /// A leaf's static value for the side to move, as the level values leaves.
+    fn leaf_value(&self) -> i32 {
+        if self.style.averages_leaves {
+            eval::averaged_leaf(&self.pos)
+        } else {
+            eval::leaf(&self.pos)
+        }
+    }
+
     fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         if self.budget.tick() {
             return 0;
@@ -755,7 +764,7 @@ impl<'s> Searcher<'s> {
             {
                 return win_in(ply + line.len() as i32);
             }
-            return eval::leaf(&self.pos);
+            return self.leaf_value();
         }
         let hash = self.pos.hash();
         let mut tt_move = None;
@@ -773,6 +782,8 @@ impl<'s> Searcher<'s> {
         }
         // Pruning by the static score, computed once for all of its checks.
         if forced.is_none() && self.style.prunes_by_looks {
+            // Unaveraged: the margins were set on this score (averaged here too, the
+            // pruning measured weaker: README's v21 row).
             let looks = eval::leaf(&self.pos);
             if let Some(score) = self.judged_by_looks(looks, depth, ply, alpha, beta) {
                 return score;

@@ -24,6 +24,9 @@ pub(crate) struct Style {
     /// Prunes by the static score: null moves, reverse futility, razoring and move counts
     /// (the master only: the levels below were set by matches against `winsets` without).
     pub prunes_by_looks: bool,
+    /// Values a leaf at the mean of its static score and its parent's (the master only,
+    /// for the same reason).
+    pub averages_leaves: bool,
 }
 
 /// One level: its name, how it searches and what it may spend by default.
@@ -47,6 +50,7 @@ const LEVELS: [LevelSpec; 6] = [
             vct: false,
             margin: 0,
             prunes_by_looks: false,
+            averages_leaves: false,
         },
         default_nodes: 20_000,
     },
@@ -60,6 +64,7 @@ const LEVELS: [LevelSpec; 6] = [
             vct: false,
             margin: 650,
             prunes_by_looks: false,
+            averages_leaves: false,
         },
         default_nodes: 50_000,
     },
@@ -73,6 +78,7 @@ const LEVELS: [LevelSpec; 6] = [
             vct: false,
             margin: 350,
             prunes_by_looks: false,
+            averages_leaves: false,
         },
         default_nodes: 100_000,
     },
@@ -86,6 +92,7 @@ const LEVELS: [LevelSpec; 6] = [
             vct: false,
             margin: 800,
             prunes_by_looks: false,
+            averages_leaves: false,
         },
         default_nodes: 300_000,
     },
@@ -99,6 +106,7 @@ const LEVELS: [LevelSpec; 6] = [
             vct: false,
             margin: 0,
             prunes_by_looks: false,
+            averages_leaves: false,
         },
         default_nodes: 600_000,
     },
@@ -113,6 +121,7 @@ const LEVELS: [LevelSpec; 6] = [
             vct: true,
             margin: 0,
             prunes_by_looks: true,
+            averages_leaves: true,
         },
         default_nodes: 1_500_000,
     },
