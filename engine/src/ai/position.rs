@@ -171,15 +171,15 @@ impl Position {
             }
         }
         for i in 0..n {
-            pos.remove_contribution(i);
             for d in 0..4 {
                 let pats = pos.line_patterns(i, d);
                 for c in STONES {
                     pos.pats[i][c][d] = pats[c];
                 }
             }
-            pos.refresh_class(i);
-            pos.add_contribution(i);
+            for c in STONES {
+                pos.refresh_shape(i, c);
+            }
         }
         for p in board.points() {
             if let Some(stone) = board.get(p) {
@@ -325,12 +325,13 @@ impl Position {
                     pattern: was,
                     shape: self.shape[q],
                 });
-                self.remove_contribution(q);
+                // Often only one colour's pattern changed: the other's shape stands.
                 for c in STONES {
-                    self.pats[q][c][d] = now[c];
+                    if now[c] != was[c] || self.renju {
+                        self.pats[q][c][d] = now[c];
+                        self.refresh_shape(q, c);
+                    }
                 }
-                self.refresh_class(q);
-                self.add_contribution(q);
             }
         }
         for k in 0..self.neighbourhood[i].len() {
@@ -391,16 +392,18 @@ impl Position {
         )
     }
 
-    /// The shape of empty point `i` from its patterns (its contribution to the totals is
-    /// taken out before and put back after, by the caller).
-    fn refresh_class(&mut self, i: usize) {
-        for c in STONES {
-            let mut shape = eval::shape(&self.pats[i][c]);
-            if c == Stone::Black && self.renju && self.may_be_forbidden(i, shape.class) {
-                shape = PointShape::FORBIDDEN;
-            }
-            self.shape[i][c] = shape;
+    /// The shape of empty point `i` for colour `c` from its patterns, and its share of
+    /// that colour's totals.
+    fn refresh_shape(&mut self, i: usize, c: Stone) {
+        let mut shape = eval::shape(&self.pats[i][c]);
+        if c == Stone::Black && self.renju && self.may_be_forbidden(i, shape.class) {
+            shape = PointShape::FORBIDDEN;
         }
+        let old = std::mem::replace(&mut self.shape[i][c], shape);
+        self.counts[c][old.class as usize] -= 1;
+        self.worth[c] -= old.worth;
+        self.counts[c][shape.class as usize] += 1;
+        self.worth[c] += shape.worth;
     }
 
     /// Black's patterns at `i` hint at a double three, double four or overline: ask the
@@ -420,15 +423,6 @@ impl Position {
             let shape = self.shape[i][c];
             self.counts[c][shape.class as usize] -= 1;
             self.worth[c] -= shape.worth;
-        }
-    }
-
-    /// Puts empty point `i` back into the totals.
-    fn add_contribution(&mut self, i: usize) {
-        for c in STONES {
-            let shape = self.shape[i][c];
-            self.counts[c][shape.class as usize] += 1;
-            self.worth[c] += shape.worth;
         }
     }
 }
