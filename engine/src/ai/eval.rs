@@ -278,7 +278,7 @@ fn score_for(mine: Worth, theirs: Worth) -> i32 {
 /// by the side to move here. A static score leans towards whoever moves (by about what a
 /// move is worth), so leaves of odd and even depth disagree and iterations swing; the
 /// mean of two plies leans neither way (PentaZen's evaluation is such a mean). Measured
-/// in the arena as README's v21. A position with no move played since it was built is
+/// in the arena as README's v22. A position with no move played since it was built is
 /// valued as `leaf` does.
 pub(crate) fn averaged_leaf(pos: &Position) -> i32 {
     let now = leaf(pos);

@@ -19,7 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Fours a leaf's VCF may use: enough for the common short wins, cheap at every leaf.
 const LEAF_VCF_DEPTH: u8 = 6;
-/// Threats (fours and threes) a root VCT may use.
+/// Threats (fours and threes) a root VCT may use. Only an analysis looks for VCTs at
+/// the root (it shows the forced lines it finds); in play they cost a fifth of the turn
+/// or more where none exists, and the main search, which sees threes through, spends
+/// that time better (README's v23).
 const VCT_DEPTH: u8 = 7;
 /// The root considers at least this many moves, whatever the level's branching: a
 /// wider first choice costs little and catches moves the static order undervalues.
@@ -274,7 +277,7 @@ impl<'s> Searcher<'s> {
             let vct = |t: &mut ThreatSearch| t.vct(VCT_DEPTH);
             if self.opponent_has(OPPONENT_VCF_SHARE, floors.vcf, vcf) {
                 self.keep_refutations(&mut root, &mut lost, true, floors.refutations, vcf);
-            } else if self.style.vct {
+            } else if self.style.vct && self.analysing {
                 if let Some(line) = self.threat_line(OWN_VCT_SHARE, 0, vct)
                     && self.pos.is_legal(line[0])
                 {
@@ -783,7 +786,7 @@ impl<'s> Searcher<'s> {
         // Pruning by the static score, computed once for all of its checks.
         if forced.is_none() && self.style.prunes_by_looks {
             // Unaveraged: the margins were set on this score (averaged here too, the
-            // pruning measured weaker: README's v21 row).
+            // pruning measured weaker: README's v22 rows).
             let looks = eval::leaf(&self.pos);
             if let Some(score) = self.judged_by_looks(looks, depth, ply, alpha, beta) {
                 return score;

@@ -17,7 +17,8 @@ pub(crate) struct Style {
     pub vcf: bool,
     /// Look for the opponent's VCF and play only moves that refute it.
     pub defend: bool,
-    /// Look for its own VCT at the root, and refute the opponent's.
+    /// In an analysis, look for its own VCT at the root and refute the opponent's (play
+    /// leaves VCTs to the main search: see `search::VCT_DEPTH`).
     pub vct: bool,
     /// Any root move within this many points of the best may be chosen (0 = the best).
     pub margin: i32,
