@@ -9,7 +9,7 @@ use super::budget::Budget;
 use super::eval;
 use super::movepick::{self, Killers};
 use super::position::Position;
-use super::skill::{self, Style};
+use super::skill::{self, Reductions, Style};
 use super::threats::{MAX_VCF_DEPTH, ThreatMemory, ThreatSearch, five_point};
 use super::tt::{Bound, Entry, Table};
 use super::types::{INF, PackedMove, PerStone, Threat, WON, loss_in, win_in};
@@ -61,11 +61,11 @@ const MOVE_COUNT_BASE: usize = 3;
 /// Null-move pruning: in nodes at least this deep, and this many plies shallower.
 const NULL_MOVE_MIN_DEPTH: i32 = 3;
 const NULL_MOVE_REDUCTION: i32 = 2;
-/// Late-move reductions: in a node searched at least this deep, quiet moves after the
-/// first few best-ordered ones are searched one ply shallower first (two past the later
-/// mark), and again at full depth only if they beat alpha. The static order is good, so
-/// a late quiet move rarely matters; the depth saved goes to the lines that do.
+/// Late-move reductions, in a node searched at least this deep: a reduced move is
+/// searched shallower first, and again at full depth only if it beats alpha. Which moves
+/// and by how much: `skill::Reductions`.
 const LMR_MIN_DEPTH: i32 = 3;
+/// Stepped reductions: quiet moves from this one on by a ply, from the later one by two.
 const LMR_FIRST_MOVE: usize = 3;
 const LMR_DEEPER_MOVE: usize = 8;
 /// Every other helper thread of a Lazy SMP search runs its odd iterations one ply deeper,
@@ -637,15 +637,33 @@ impl<'s> Searcher<'s> {
         self.pos.undo();
     }
 
-    /// How much shallower the `k`-th move of a node at `depth` is searched first: late
-    /// quiet moves only (no threat of either side's there, no forced block).
-    fn reduction(depth: i32, k: usize, quiet: bool, forced: bool) -> i32 {
-        if forced || !quiet || depth < LMR_MIN_DEPTH || k < LMR_FIRST_MOVE {
-            0
-        } else if k < LMR_DEEPER_MOVE {
-            1
-        } else {
-            2
+    /// How much shallower the `k`-th move (from 0) of a node at `depth` is searched
+    /// first, in the level's way (`skill::Reductions`). `quiet`: no threat of either
+    /// side's at move `m`; `pv`: the node's window is open.
+    fn reduction(
+        &self,
+        depth: i32,
+        k: usize,
+        m: usize,
+        quiet: bool,
+        forced: bool,
+        pv: bool,
+    ) -> i32 {
+        if forced || depth < LMR_MIN_DEPTH || k == 0 {
+            return 0;
+        }
+        match self.style.reductions {
+            Reductions::Stepped if !quiet || k < LMR_FIRST_MOVE => 0,
+            Reductions::Stepped if k < LMR_DEEPER_MOVE => 1,
+            Reductions::Stepped => 2,
+            Reductions::Logarithmic => {
+                if self.pos.class(m, self.pos.to_move()) >= Threat::Four {
+                    return 0;
+                }
+                let r = (f64::from(depth).ln() * ((k + 1) as f64).ln() / 2.0).round() as i32;
+                // At least one ply is left to search.
+                (r - i32::from(pv)).clamp(0, depth - 2)
+            }
         }
     }
 
@@ -820,7 +838,8 @@ impl<'s> Searcher<'s> {
             if best > -WON && self.too_late_to_matter(depth, k, quiet, forced.is_some()) {
                 continue;
             }
-            let reduction = Self::reduction(depth, k, quiet, forced.is_some());
+            let pv = beta - alpha > 1;
+            let reduction = self.reduction(depth, k, m, quiet, forced.is_some(), pv);
             self.pos.play(m);
             let score = if k == 0 {
                 -self.negamax(next_depth, ply + 1, -beta, -alpha)
@@ -883,14 +902,17 @@ mod tests {
     /// The depth the master's search completes in a quiet middle game on a fixed node
     /// budget, with or without pruning by the static score.
     fn depth_on_nodes(prunes_by_looks: bool) -> u32 {
+        depth_on_nodes_with(Style {
+            prunes_by_looks,
+            ..Level::MAX.style()
+        })
+    }
+
+    fn depth_on_nodes_with(style: Style) -> u32 {
         let game = Game::from_move_string(15, Rule::Freestyle, "h8i9i8g8j7k6h10j9i11").unwrap();
         let pos = Position::new(game.board(), game.rule(), game.to_move());
         let cancel = AtomicBool::new(false);
         let budget = Budget::new(None, Some(200_000), &cancel);
-        let style = Style {
-            prunes_by_looks,
-            ..Level::MAX.style()
-        };
         let table = Table::new(16);
         let mut searcher = Searcher::new(pos, budget, style, &table, 0);
         searcher.run(&mut SmallRng::seed_from_u64(1)).unwrap().depth
@@ -902,6 +924,21 @@ mod tests {
         assert!(
             pruned >= full + 2,
             "depth {pruned} with pruning, {full} without"
+        );
+    }
+
+    #[test]
+    fn logarithmic_reductions_search_deeper_on_the_same_nodes() {
+        let with = |reductions| {
+            depth_on_nodes_with(Style {
+                reductions,
+                ..Level::MAX.style()
+            })
+        };
+        let (logarithmic, stepped) = (with(Reductions::Logarithmic), with(Reductions::Stepped));
+        assert!(
+            logarithmic > stepped,
+            "depth {logarithmic} logarithmic, {stepped} stepped"
         );
     }
 

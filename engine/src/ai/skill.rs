@@ -28,6 +28,19 @@ pub(crate) struct Style {
     /// Values a leaf at the mean of its static score and its parent's (the master only,
     /// for the same reason).
     pub averages_leaves: bool,
+    /// Which late moves are searched shallower first, and by how much.
+    pub reductions: Reductions,
+}
+
+/// Late-move reductions (`search.rs`), in nodes at least three plies deep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reductions {
+    /// Quiet moves (no threat of either side's) from the fourth on by a ply, from the
+    /// ninth on by two: the levels below master were calibrated with these.
+    Stepped,
+    /// Every move after the first but the mover's fours, by ln(depth)·ln(move number)/2,
+    /// a ply less where the window is open (PentaZen's formula): the master's.
+    Logarithmic,
 }
 
 /// One level: its name, how it searches and what it may spend by default.
@@ -52,6 +65,7 @@ const LEVELS: [LevelSpec; 6] = [
             margin: 0,
             prunes_by_looks: false,
             averages_leaves: false,
+            reductions: Reductions::Stepped,
         },
         default_nodes: 20_000,
     },
@@ -66,6 +80,7 @@ const LEVELS: [LevelSpec; 6] = [
             margin: 650,
             prunes_by_looks: false,
             averages_leaves: false,
+            reductions: Reductions::Stepped,
         },
         default_nodes: 50_000,
     },
@@ -80,6 +95,7 @@ const LEVELS: [LevelSpec; 6] = [
             margin: 350,
             prunes_by_looks: false,
             averages_leaves: false,
+            reductions: Reductions::Stepped,
         },
         default_nodes: 100_000,
     },
@@ -94,6 +110,7 @@ const LEVELS: [LevelSpec; 6] = [
             margin: 800,
             prunes_by_looks: false,
             averages_leaves: false,
+            reductions: Reductions::Stepped,
         },
         default_nodes: 300_000,
     },
@@ -108,6 +125,7 @@ const LEVELS: [LevelSpec; 6] = [
             margin: 0,
             prunes_by_looks: false,
             averages_leaves: false,
+            reductions: Reductions::Stepped,
         },
         default_nodes: 600_000,
     },
@@ -123,6 +141,7 @@ const LEVELS: [LevelSpec; 6] = [
             margin: 0,
             prunes_by_looks: true,
             averages_leaves: true,
+            reductions: Reductions::Logarithmic,
         },
         default_nodes: 1_500_000,
     },
