@@ -137,7 +137,8 @@ fn a_raised_cancel_stops_a_master_search_within_a_few_hundred_nodes() {
         &AtomicBool::new(false),
     )
     .unwrap();
-    assert!(free.nodes > 40_000, "uncancelled, it searches: {free:?}");
+    // No iteration starts past 70% of the budget, and the last may end well before it.
+    assert!(free.nodes > 20_000, "uncancelled, it searches: {free:?}");
     let cancelled =
         search(&g, &settings, &AtomicBool::new(true)).expect("a move even when cancelled");
     // The flag is looked at every 256 nodes; what follows the stop only unwinds.

@@ -639,16 +639,8 @@ impl<'s> Searcher<'s> {
 
     /// How much shallower the `k`-th move (from 0) of a node at `depth` is searched
     /// first, in the level's way (`skill::Reductions`). `quiet`: no threat of either
-    /// side's at move `m`; `pv`: the node's window is open.
-    fn reduction(
-        &self,
-        depth: i32,
-        k: usize,
-        m: usize,
-        quiet: bool,
-        forced: bool,
-        pv: bool,
-    ) -> i32 {
+    /// side's at the move; `pv`: the node's window is open.
+    fn reduction(&self, depth: i32, k: usize, quiet: bool, forced: bool, pv: bool) -> i32 {
         if forced || depth < LMR_MIN_DEPTH || k == 0 {
             return 0;
         }
@@ -657,9 +649,6 @@ impl<'s> Searcher<'s> {
             Reductions::Stepped if k < LMR_DEEPER_MOVE => 1,
             Reductions::Stepped => 2,
             Reductions::Logarithmic => {
-                if self.pos.class(m, self.pos.to_move()) >= Threat::Four {
-                    return 0;
-                }
                 let r = (f64::from(depth).ln() * ((k + 1) as f64).ln() / 2.0).round() as i32;
                 // At least one ply is left to search.
                 (r - i32::from(pv)).clamp(0, depth - 2)
@@ -839,7 +828,7 @@ impl<'s> Searcher<'s> {
                 continue;
             }
             let pv = beta - alpha > 1;
-            let reduction = self.reduction(depth, k, m, quiet, forced.is_some(), pv);
+            let reduction = self.reduction(depth, k, quiet, forced.is_some(), pv);
             self.pos.play(m);
             let score = if k == 0 {
                 -self.negamax(next_depth, ply + 1, -beta, -alpha)

@@ -38,8 +38,10 @@ pub(crate) enum Reductions {
     /// Quiet moves (no threat of either side's) from the fourth on by a ply, from the
     /// ninth on by two: the levels below master were calibrated with these.
     Stepped,
-    /// Every move after the first but the mover's fours, by ln(depth)·ln(move number)/2,
-    /// a ply less where the window is open (PentaZen's formula): the master's.
+    /// Every move after the first, threats too, by ln(depth)·ln(move number)/2, a ply
+    /// less where the window is open (PentaZen's formula): the master's. Most points near
+    /// the stones make or block a three, so sparing threats spared most moves; fours are
+    /// reduced too (sparing them measured weaker: README's v24 rows).
     Logarithmic,
 }
 
