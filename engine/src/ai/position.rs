@@ -453,8 +453,8 @@ mod tests {
             )
         };
         let before = snapshot(&pos);
-        // One move at a time, then a line of moves whose lines cross (j10 and i11 touch
-        // points h9's and j9's moves touched), taken back in order.
+        // One move at a time, then four neighbouring moves, each touching points the
+        // ones before it touched, taken back newest first.
         for i in [0, 17, 112, 200] {
             if pos.is_empty(i) {
                 pos.play(i);
