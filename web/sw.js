@@ -44,8 +44,9 @@ self.addEventListener('activate', (event) => {
 // `activate` from a page still on its loading screen: this version takes over now if that
 // page is the only one open, and answers whether it did. The page a visit replaced in the
 // same tab is still listed while it unloads (a running game takes a while to tear down on
-// a busy machine), so other pages get a few seconds to go before the answer is no.
-const UNLOAD_GRACE_MS = 4000;
+// a busy machine), and so is a tab just closed, so other pages get some seconds to go
+// before the answer is no (4 s was once too few on a loaded two-core machine).
+const UNLOAD_GRACE_MS = 10000;
 self.addEventListener('message', (event) => {
   if (event.data !== 'activate' || !event.ports[0]) return;
   event.waitUntil((async () => {
