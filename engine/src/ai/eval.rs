@@ -266,12 +266,13 @@ fn worth_tables() -> &'static WorthTables {
 /// Static score for the side to move, from the position's running sums of point worth.
 pub(crate) fn evaluate(pos: &Position) -> i32 {
     let me = pos.to_move();
-    score_for(pos.worth(me), pos.worth(me.opponent()))
+    score_for(pos.worth(me), pos.worth(me.opponent()), 0)
 }
 
-/// The static score for the side to move from its running sums and the waiting side's.
-fn score_for(mine: Worth, theirs: Worth) -> i32 {
-    (mine.moving + theirs.waiting) / EVAL_SCALE
+/// The static score for the side to move from its running sums, the waiting side's and a
+/// `bonus` (all in 1/EVAL_SCALE points).
+fn score_for(mine: Worth, theirs: Worth, bonus: i32) -> i32 {
+    (mine.moving + theirs.waiting + bonus) / EVAL_SCALE
 }
 
 /// A leaf's value as the mean of its own and its parent's static score, the parent's seen
@@ -285,7 +286,7 @@ pub(crate) fn averaged_leaf(pos: &Position) -> i32 {
     let Some((mover, worth)) = pos.worth_before_last_move() else {
         return now;
     };
-    let before = score_for(worth[mover], worth[mover.opponent()]);
+    let before = score_for(worth[mover], worth[mover.opponent()], 0);
     // After a pass the side to move is the one that moved last.
     let before = if mover == pos.to_move() {
         before
@@ -299,7 +300,7 @@ pub(crate) fn averaged_leaf(pos: &Position) -> i32 {
 pub(crate) fn leaf(pos: &Position) -> i32 {
     let me = pos.to_move();
     let bonus = initiative(pos).map_or(0, |i| WEIGHTS[FEATURES - 2 + i as usize]);
-    (pos.worth(me).moving + pos.worth(me.opponent()).waiting + bonus) / EVAL_SCALE
+    score_for(pos.worth(me), pos.worth(me.opponent()), bonus)
 }
 
 #[cfg(test)]

@@ -95,12 +95,13 @@ pub(crate) fn moves(
         .collect();
     // Only the best `branch` are ordered: most nodes have several times that many points
     // near the stones, and sorting them all was a tenth of the search's time.
-    if list.len() > branch && branch > 0 {
-        list.select_nth_unstable_by(branch - 1, |a, b| b.cmp(a));
+    if list.len() > branch {
+        if branch > 0 {
+            list.select_nth_unstable_by(branch - 1, |a, b| b.cmp(a));
+        }
         list.truncate(branch);
     }
     list.sort_unstable_by(|a, b| b.cmp(a));
-    list.truncate(branch);
     list.into_iter().map(|(_, i)| i).collect()
 }
 
