@@ -42,25 +42,42 @@ self.addEventListener('activate', (event) => {
 });
 
 // `activate` from a page still on its loading screen: this version takes over now if that
-// page is the only one open, and answers whether it did. The page a visit replaced in the
-// same tab is still listed while it unloads (a running game takes a while to tear down on
-// a busy machine), and so is a tab just closed, so other pages get some seconds to go
-// before the answer is no (4 s was once too few on a loaded two-core machine).
+// page is the only one open, and answers whether it did. A page says `leaving` as it goes
+// (pagehide: a reload, a navigation, a closed tab, the back-forward cache) and `back` when
+// the back-forward cache restores it, so the page a reload replaced does not count while
+// it unloads. A page that said nothing (an older build's, one killed) still counts until
+// it is gone, for some seconds at most: 4 s was once too few on a loaded two-core machine.
 const UNLOAD_GRACE_MS = 10000;
+const leaving = new Set();
 self.addEventListener('message', (event) => {
+  const page = event.source?.id;
+  if (event.data === 'leaving' && page) leaving.add(page);
+  if (event.data === 'back' && page) leaving.delete(page);
   if (event.data !== 'activate' || !event.ports[0]) return;
   event.waitUntil((async () => {
-    const asking = event.source?.id;
     const deadline = Date.now() + UNLOAD_GRACE_MS;
-    let alone = false;
+    let others = [];
     for (;;) {
       const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      alone = pages.every((page) => page.id === asking);
-      if (alone || Date.now() >= deadline) break;
+      others = pages.filter((open) => open.id !== page && !leaving.has(open.id));
+      if (others.length === 0 || Date.now() >= deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    if (alone) await self.skipWaiting();
-    event.ports[0].postMessage(alone);
+    // The answer first, as pages of earlier builds read it: a boolean. Then, when it is
+    // no, the pages that kept the old version, for the asking page to report.
+    if (others.length === 0) {
+      // Chromium resolves skipWaiting only once the activation has begun, which waits for
+      // the old version's requests in flight: about a second in the tests, and once more
+      // than the page's 20 s. The answer does not wait for it.
+      const activation = self.skipWaiting();
+      event.ports[0].postMessage(true);
+      await activation;
+    } else {
+      event.ports[0].postMessage(false);
+      event.ports[0].postMessage({
+        open: others.map((open) => ({ url: open.url, visibility: open.visibilityState, focused: open.focused })),
+      });
+    }
   })());
 });
 

@@ -231,9 +231,7 @@ async function firstVisitAndOffline() {
       `with the old build open in another tab, a new tab opens the old build too (new build: ${kept?.next}, new version waiting: ${kept?.waiting})`);
     // The next visit, a reload of the same tab (README's case): the old version serves it,
     // and the new one takes over before the game starts, while the page it replaced may
-    // still be unloading. A reload, not a navigation: a page navigated away from may stay
-    // in the back-forward cache, and then it rightly counts as an open page of the old
-    // build (a guess at why this check failed in two CI runs; not confirmed).
+    // still be unloading (that page says it is leaving, so it does not count).
     await page.reload();
     let updated = null;
     await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5, null,
@@ -247,7 +245,9 @@ async function firstVisitAndOffline() {
     }).catch(() => {});
     const html = updated ? await page.evaluate(() => document.documentElement.outerHTML.includes('-next"')) : false;
     check(installed === true && html && updated.build.length === 1 && updated.build[0].endsWith('-next'),
-      `a new build installs beside the old one and replaces it on the next visit (installed: ${installed}, caches: ${updated?.build?.join(', ')})`);
+      `a new build installs beside the old one and replaces it on the next visit (installed: ${installed}, caches: ${updated?.build?.join(', ')}`
+      + `${updated?.update ? `, the old build's page was answered ${JSON.stringify(updated.update)}` : ''}`
+      + `${updated?.lastUpdate ? `, the page before it ${JSON.stringify(updated.lastUpdate)}` : ''})`);
   } finally {
     again.closeAllConnections();
     again.close();
