@@ -67,8 +67,9 @@ self.addEventListener('message', (event) => {
     // no, the pages that kept the old version, for the asking page to report.
     if (others.length === 0) {
       // Chromium resolves skipWaiting only once the activation has begun, which waits for
-      // the old version's requests in flight: about a second in the tests, and once more
-      // than the page's 20 s. The answer does not wait for it.
+      // the old version's requests in flight: about a second in the tests. A test page
+      // once had no answer within its 20 s, most likely for this, so the answer does not
+      // wait for it.
       const activation = self.skipWaiting();
       event.ports[0].postMessage(true);
       await activation;
