@@ -261,8 +261,28 @@ impl Position {
 
     /// The empty points where colour `c` has exactly threat class `class`.
     pub(crate) fn points_of(&self, c: Stone, class: Threat) -> impl Iterator<Item = usize> + '_ {
+        self.points_between(c, class, class)
+    }
+
+    /// The empty points where colour `c` has a threat class from `low` to `high`, in one
+    /// pass over the board that ends at the last of them: the totals say how many there
+    /// are, and most classes have none (the threat searches ask at every node).
+    pub(crate) fn points_between(
+        &self,
+        c: Stone,
+        low: Threat,
+        high: Threat,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let classes = low as usize..=high as usize;
+        let wanted = self.counts[c][classes.clone()]
+            .iter()
+            .map(|&n| usize::from(n))
+            .sum();
         (0..self.cells.len())
-            .filter(move |&i| self.cells[i].is_none() && self.shape[i][c].class == class)
+            .filter(move |&i| {
+                self.cells[i].is_none() && classes.contains(&(self.shape[i][c].class as usize))
+            })
+            .take(wanted)
     }
 
     /// Static evaluation for the side to move.
@@ -533,5 +553,23 @@ mod tests {
         assert_eq!(pos.count(Stone::Black, Threat::WinningFour), 2);
         assert!(pos.has_at_least(Stone::Black, Threat::Four));
         assert!(!pos.has_at_least(Stone::White, Threat::Three));
+    }
+
+    #[test]
+    fn points_between_are_the_empty_points_of_those_classes() {
+        // Both colours hold fours, threes and lesser shapes; black's h8 h9 h10 open three.
+        let mut pos = position("h8i9h9i10h10i11g7j8");
+        pos.play(pos.index(Point::new(10, 6)));
+        for c in STONES {
+            for (l, &low) in Threat::ALL.iter().enumerate() {
+                for &high in &Threat::ALL[l..] {
+                    let expected: Vec<usize> = (0..pos.cell_count())
+                        .filter(|&i| pos.is_empty(i) && (low..=high).contains(&pos.class(i, c)))
+                        .collect();
+                    let found: Vec<usize> = pos.points_between(c, low, high).collect();
+                    assert_eq!(found, expected, "{c:?} {low:?}..={high:?}");
+                }
+            }
+        }
     }
 }

@@ -119,8 +119,9 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     /// The points where colour `c` has a threat class from `low` to `high`, most
     /// valuable first.
     fn moves_of(&self, c: Stone, low: Threat, high: Threat) -> Vec<usize> {
-        let mut moves: Vec<(i32, usize)> = Threat::span(low, high)
-            .flat_map(|class| self.pos.points_of(c, class))
+        let mut moves: Vec<(i32, usize)> = self
+            .pos
+            .points_between(c, low, high)
             .map(|p| (self.pos.value(p, c), p))
             .collect();
         moves.sort_unstable_by(|a, b| b.cmp(a));

@@ -60,7 +60,9 @@ pub(crate) enum Threat {
 
 impl Threat {
     pub(crate) const COUNT: usize = 9;
-    const ALL: [Threat; Threat::COUNT] = [
+    /// Every class, weakest first.
+    #[cfg(test)]
+    pub(crate) const ALL: [Threat; Threat::COUNT] = [
         Threat::Forbidden,
         Threat::Nothing,
         Threat::Minor,
@@ -71,11 +73,6 @@ impl Threat {
         Threat::WinningFour,
         Threat::Five,
     ];
-
-    /// The classes from `low` to `high`, both included, weakest first.
-    pub(crate) fn span(low: Threat, high: Threat) -> impl Iterator<Item = Threat> {
-        Threat::ALL[low as usize..=high as usize].iter().copied()
-    }
 }
 
 /// A point index in two bytes, or no move: what the transposition table and the killer
@@ -127,15 +124,5 @@ mod tests {
         assert_eq!(PackedMove::NONE.get(), None);
         assert_eq!(PackedMove::default(), PackedMove::NONE);
         assert_eq!(std::mem::size_of::<PackedMove>(), 2);
-    }
-
-    #[test]
-    fn threat_spans_run_weakest_first() {
-        let span: Vec<Threat> = Threat::span(Threat::Four, Threat::FourThree).collect();
-        assert_eq!(span, [Threat::Four, Threat::FourThree]);
-        assert_eq!(
-            Threat::span(Threat::Forbidden, Threat::Five).count(),
-            Threat::COUNT
-        );
     }
 }
