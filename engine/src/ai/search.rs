@@ -740,6 +740,25 @@ impl<'s> Searcher<'s> {
         }
     }
 
+    /// A leaf's value: a short VCF settles leaves where the side to move can force a five,
+    /// and the static value the others. A style that prunes by looks skips the VCF where
+    /// the static value already reaches beta: a win would only cut off the same way
+    /// (fail-soft, the value is a lower bound either way), and most leaves of a null
+    /// window are such (PentaZen's rule too; README's v25 and v27).
+    fn leaf(&mut self, ply: i32, beta: i32) -> i32 {
+        let value = self.leaf_value();
+        if self.style.prunes_by_looks && value >= beta {
+            return value;
+        }
+        if self.pos.has_at_least(self.pos.to_move(), Threat::Four)
+            && let Some(line) = ThreatSearch::new(&mut self.pos, &mut self.budget, &mut self.memory)
+                .vcf(LEAF_VCF_DEPTH)
+        {
+            return win_in(ply + line.len() as i32);
+        }
+        value
+    }
+
     fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         if self.budget.tick() {
             return 0;
@@ -766,15 +785,7 @@ impl<'s> Searcher<'s> {
             return loss_in(ply + 1);
         }
         if forced.is_none() && depth <= 0 {
-            // A short VCF settles leaves where the side to move can force a five.
-            if self.pos.has_at_least(me, Threat::Four)
-                && let Some(line) =
-                    ThreatSearch::new(&mut self.pos, &mut self.budget, &mut self.memory)
-                        .vcf(LEAF_VCF_DEPTH)
-            {
-                return win_in(ply + line.len() as i32);
-            }
-            return self.leaf_value();
+            return self.leaf(ply, beta);
         }
         let hash = self.pos.hash();
         let mut tt_move = None;
@@ -928,6 +939,36 @@ mod tests {
         assert!(
             logarithmic > stepped,
             "depth {logarithmic} logarithmic, {stepped} stepped"
+        );
+    }
+
+    /// The value `leaf` gives the side to move, black with an open three (a VCF: the open
+    /// four, then the five) and white nowhere near, against `beta`.
+    fn leaf_with_a_vcf(style: Style, beta: i32) -> i32 {
+        let game = Game::from_move_string(15, Rule::Freestyle, "h8a1i8a3j8a5").unwrap();
+        let pos = Position::new(game.board(), game.rule(), game.to_move());
+        let cancel = AtomicBool::new(false);
+        let table = Table::new(10);
+        let budget = Budget::new(None, None, &cancel);
+        Searcher::new(pos, budget, style, &table, 0).leaf(4, beta)
+    }
+
+    #[test]
+    fn a_leaf_at_beta_by_its_looks_skips_its_vcf_where_the_level_prunes_by_looks() {
+        let master = Level::MAX.style();
+        let expert = Level::new(Level::MAX.number() - 1).unwrap().style();
+        assert!(master.prunes_by_looks && !expert.prunes_by_looks);
+        let won = leaf_with_a_vcf(master, WON);
+        assert!(won >= WON, "below beta the VCF is found: {won}");
+        let looks = leaf_with_a_vcf(master, 0);
+        assert!(
+            (0..WON).contains(&looks),
+            "at beta by its looks: the static value, {looks}"
+        );
+        let expert_won = leaf_with_a_vcf(expert, 0);
+        assert!(
+            expert_won >= WON,
+            "the expert searches the VCF: {expert_won}"
         );
     }
 
