@@ -44,6 +44,11 @@ export function isolate(script, args) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// `promise`, or null once `ms` pass first: Playwright's `evaluate` has no time limit of
+// its own, and a page that never answers must fail its check, not hang the test.
+export const within = (promise, ms) =>
+  Promise.race([promise, sleep(ms).then(() => null)]).catch(() => null);
+
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.png': 'image/png', '.ron': 'text/plain', '.json': 'application/json',
   '.webmanifest': 'application/manifest+json' };

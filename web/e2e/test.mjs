@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodePng, judge, pixelAt } from './png.mjs';
 import {
-  checker, collectErrors, humanClick, isolate, launchChromium, parseMoves, pointXY, serve, sleep, state,
+  checker, collectErrors, humanClick, isolate, launchChromium, parseMoves, pointXY, serve, sleep, state, within,
 } from './harness.mjs';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
@@ -232,22 +232,54 @@ async function firstVisitAndOffline() {
     // The next visit, a reload of the same tab (README's case): the old version serves it,
     // and the new one takes over before the game starts, while the page it replaced may
     // still be unloading (that page says it is leaving, so it does not count).
+    // The first tab comes to the front again, as when a person closes the second.
+    await page.bringToFront();
     await page.reload();
-    let updated = null;
-    await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5, null,
-      { timeout: 60_000, polling: 250 }).then(async () => {
-      // The old cache goes as the new worker activates, which may still be under way: on
-      // a loaded machine that took over 10 s once, so the wait allows 30 s.
-      updated = await page.evaluate(async () => {
-        for (let i = 0; i < 300 && (await caches.keys()).length > 1; i++) await new Promise((r) => setTimeout(r, 100));
-        return { build: await caches.keys(), ...window.gomokuLoading };
-      });
-    }).catch(() => {});
-    const html = updated ? await page.evaluate(() => document.documentElement.outerHTML.includes('-next"')) : false;
-    check(installed === true && html && updated.build.length === 1 && updated.build[0].endsWith('-next'),
-      `a new build installs beside the old one and replaces it on the next visit (installed: ${installed}, caches: ${updated?.build?.join(', ')}`
-      + `${updated?.update ? `, the old build's page was answered ${JSON.stringify(updated.update)}` : ''}`
-      + `${updated?.lastUpdate ? `, the page before it ${JSON.stringify(updated.lastUpdate)}` : ''})`);
+    const playing = await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5,
+      null, { timeout: 60_000, polling: 250 }).then(() => true, () => false);
+    // The old cache goes as the new worker activates, which may still be under way: on a
+    // loaded machine that took over 10 s once, so the wait allows 30 s. It polls from here,
+    // each question bounded: a wait inside the page once never returned (a CI run of
+    // 2026-12-02, stopped by hand minutes later).
+    const seen = () => within(page.evaluate(async () => ({
+      build: await caches.keys(),
+      html: document.documentElement.outerHTML.includes('-next"'),
+      ...window.gomokuLoading,
+    })), 5_000);
+    let updated = playing ? await seen() : null;
+    const deadline = Date.now() + 30_000;
+    while (playing && updated?.build?.length !== 1 && Date.now() < deadline) {
+      await sleep(500);
+      updated = await seen();
+    }
+    if (!updated) updated = { unanswered: true, ...(await seen()) };
+    // The new version takes over once the old one's requests in flight are done; a page
+    // that waited 30 s for that in vain starts the old build (no reload loop), and the
+    // visit after it gets the new one. Seen once on the CI machine (2026-12-02), and not
+    // in seven runs with the page and the worker instrumented to say which requests were
+    // in flight: so a visit more, in a tab of its own (a reload of the same tab starts
+    // what it has for two minutes), and the check still fails when the new build never
+    // takes over.
+    let later = null;
+    if (playing && !updated.html && updated.lastUpdate?.outcome === 'not yet') {
+      await page.close();
+      const visit = await context.newPage();
+      collectErrors(visit, pageErrors);
+      await visit.goto(address + '?play');
+      const arrived = await visit.waitForFunction(() => window.gomokuState?.screen === 'Playing', null,
+        { timeout: 60_000, polling: 250 }).then(() => true, () => false);
+      later = arrived ? await within(visit.evaluate(async () => ({
+        build: await caches.keys(),
+        html: document.documentElement.outerHTML.includes('-next"'),
+      })), 5_000) : null;
+      if (later?.html) updated = { ...updated, ...later };
+    }
+    check(installed === true && playing && updated.html && updated.build?.length === 1 && updated.build[0].endsWith('-next'),
+      `a new build installs beside the old one and replaces it on the next visit, or the one after where the old version was busy (installed: ${installed}, playing: ${playing}, `
+      + `caches: ${updated.build?.join(', ')}${updated.unanswered ? ', the page stopped answering' : ''}`
+      + `${updated.update ? `, the old build's page was answered ${JSON.stringify(updated.update)}` : ''}`
+      + `${updated.lastUpdate ? `, the page before it ${JSON.stringify(updated.lastUpdate)}` : ''}`
+      + `${later ? `; the visit after it: ${later.html ? 'the new build' : 'the old build still'}` : ''})`);
   } finally {
     again.closeAllConnections();
     again.close();
