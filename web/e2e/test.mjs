@@ -233,7 +233,7 @@ async function firstVisitAndOffline() {
     // and the new one takes over before the game starts, while the page it replaced may
     // still be unloading (that page says it is leaving, so it does not count).
     // The first tab comes to the front again, as when a person closes the second.
-    await page.bringToFront();
+    await within(page.bringToFront(), 5_000);
     await page.reload();
     const playing = await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5,
       null, { timeout: 60_000, polling: 250 }).then(() => true, () => false);
@@ -241,18 +241,18 @@ async function firstVisitAndOffline() {
     // loaded machine that took over 10 s once, so the wait allows 30 s. It polls from here,
     // each question bounded: a wait inside the page once never returned (a CI run of
     // 2026-12-02, stopped by hand minutes later).
-    const seen = () => within(page.evaluate(async () => ({
+    const seen = (tab) => within(tab.evaluate(async () => ({
       build: await caches.keys(),
       html: document.documentElement.outerHTML.includes('-next"'),
       ...window.gomokuLoading,
     })), 5_000);
-    let updated = playing ? await seen() : null;
+    let updated = playing ? await seen(page) : null;
     const deadline = Date.now() + 30_000;
     while (playing && updated?.build?.length !== 1 && Date.now() < deadline) {
       await sleep(500);
-      updated = await seen();
+      updated = await seen(page);
     }
-    if (!updated) updated = { unanswered: true, ...(await seen()) };
+    if (!updated) updated = { unanswered: playing, ...(await seen(page)) };
     // The new version takes over once the old one's requests in flight are done; a page
     // that waited 30 s for that in vain starts the old build (no reload loop), and the
     // visit after it gets the new one. Seen once on the CI machine (2026-12-02), and not
@@ -268,11 +268,8 @@ async function firstVisitAndOffline() {
       await visit.goto(address + '?play');
       const arrived = await visit.waitForFunction(() => window.gomokuState?.screen === 'Playing', null,
         { timeout: 60_000, polling: 250 }).then(() => true, () => false);
-      later = arrived ? await within(visit.evaluate(async () => ({
-        build: await caches.keys(),
-        html: document.documentElement.outerHTML.includes('-next"'),
-      })), 5_000) : null;
-      if (later?.html) updated = { ...updated, ...later };
+      later = arrived ? await seen(visit) : null;
+      if (later?.html) updated = { ...updated, build: later.build, html: later.html };
     }
     check(installed === true && playing && updated.html && updated.build?.length === 1 && updated.build[0].endsWith('-next'),
       `a new build installs beside the old one and replaces it on the next visit, or the one after where the old version was busy (installed: ${installed}, playing: ${playing}, `
