@@ -235,8 +235,15 @@ async function firstVisitAndOffline() {
     // The first tab comes to the front again, as when a person closes the second.
     await within(page.bringToFront(), 5_000);
     await page.reload();
-    const playing = await page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5,
-      null, { timeout: 60_000, polling: 250 }).then(() => true, () => false);
+    // Bounded from here too: in a CI run of 2026-12-02 this wait outlived its own 60 s
+    // limit by minutes (the test process held no timer at all; the tab was still drawing),
+    // so a page that never starts its game fails the check instead of hanging the run.
+    const playing = await within(page.waitForFunction(() => window.gomokuState?.screen === 'Playing' && window.gomokuState.frames > 5,
+      null, { timeout: 60_000, polling: 250 }).then(() => true, () => false), 75_000) === true;
+    if (!playing) {
+      await within(page.screenshot({ path: path.join(shots, 'update-not-playing.png') }), 10_000);
+      console.log(`     after the reload the page reports ${JSON.stringify(await within(page.evaluate(() => ({ state: window.gomokuState ?? null, loading: window.gomokuLoading ?? null, text: document.body.innerText.slice(0, 200) })), 5_000))}`);
+    }
     // The old cache goes as the new worker activates, which may still be under way: on a
     // loaded machine that took over 10 s once, so the wait allows 30 s. It polls from here,
     // each question bounded: a wait inside the page once never returned (a CI run of
@@ -262,12 +269,13 @@ async function firstVisitAndOffline() {
     // takes over.
     let later = null;
     if (playing && !updated.html && updated.lastUpdate?.outcome === 'not yet') {
-      await page.close();
-      const visit = await context.newPage();
-      collectErrors(visit, pageErrors);
-      await visit.goto(address + '?play');
-      const arrived = await visit.waitForFunction(() => window.gomokuState?.screen === 'Playing', null,
-        { timeout: 60_000, polling: 250 }).then(() => true, () => false);
+      await within(page.close(), 10_000);
+      const visit = await within(context.newPage(), 10_000);
+      if (visit) collectErrors(visit, pageErrors);
+      const arrived = visit !== null && await within(visit.goto(address + '?play')
+        .then(() => visit.waitForFunction(() => window.gomokuState?.screen === 'Playing', null,
+          { timeout: 60_000, polling: 250 }))
+        .then(() => true, () => false), 100_000) === true;
       later = arrived ? await seen(visit) : null;
       if (later?.html) updated = { ...updated, build: later.build, html: later.html };
     }
@@ -282,7 +290,8 @@ async function firstVisitAndOffline() {
     again.close();
     fs.rmSync(next, { recursive: true, force: true });
   }
-  await context.close();
+  // A tab that stopped answering may hold its context open: the run goes on regardless.
+  await within(context.close(), 15_000);
   const unexpected = pageErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
   check(unexpected.length === 0, `no errors in the offline visits' console${unexpected.length ? ': ' + unexpected.slice(0, 5).join(' | ') : ''}`);
 }
@@ -428,7 +437,7 @@ try {
   failures.push(String(error));
   console.log('FAIL', error);
 } finally {
-  await browser.close();
+  await within(browser.close(), 30_000);
   server.close();
 }
 console.log(`${failures.length ? 'web e2e FAILED' : 'web e2e passed'}; screenshots in ${shots}`);
