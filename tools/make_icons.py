@@ -112,6 +112,8 @@ if __name__ == "__main__":
         ("icon-512.png", 512, 0.04, 0.12),
         ("icon-maskable-512.png", 512, 0.0, 0.0),
         ("apple-touch-icon.png", 180, 0.0, 0.0),
+        # The tab's icon, which web/build.sh writes into the page itself (see there).
+        ("icon-32.png", 32, 0.04, 0.12),
     ]:
         (OUT / name).write_bytes(png(size, icon(size, inset, corner)))
         print(f"wrote {OUT / name}")
