@@ -105,10 +105,9 @@ PAGE_TEXTS=$page_texts awk '{
 mv "$out/index.html.tmp" "$out/index.html"
 
 # The tab's icon as a data: URL in the page, not a file: the browser fetches a page's icon
-# on its own just after the page loads, through the service worker, and when that fetch
-# met the old version as a new one took over (a reload, README's update), Chromium kept it
-# in flight until the page left: the takeover waited 30 s and the page's reload then hung
-# (2 of 4 runs of web/e2e/test.mjs; the other icons are fetched only on install).
+# on its own just after the page loads, through the service worker, and a fetch that met
+# the old version as a new one took over held the takeover 30 s, then hung the reload
+# (README: the update). The other icons are fetched only on install.
 grep -q 'href="icons/icon-32.png"' "$out/index.html" || { echo "no icons/icon-32.png link in index.html" >&2; exit 1; }
 sed -i "s|href=\"icons/icon-32.png\"|href=\"data:image/png;base64,$(base64 -w0 web/icons/icon-32.png)\"|" "$out/index.html"
 rm "$out/icons/icon-32.png"

@@ -5,7 +5,7 @@
 // cannot load makes the computer retry a few times, then give up visibly. Before all that,
 // the page's loading: its progress bar, its words when WebGL2 is missing or the module
 // cannot be fetched or compiled, the time from navigation to the first board frame and
-// the bytes fetched on a first visit, then a second visit with no network (the service
+// the bytes fetched on a first visit, the tab's icon inline, then a second visit with no network (the service
 // worker's copy) and a new build replacing it.
 // It runs in a network namespace with only loopback (`isolate`). Online play: online.mjs.
 // Phones: phone.mjs.
@@ -171,6 +171,11 @@ async function firstVisitAndOffline() {
     + `${(served.bytes / 1e6).toFixed(2)} MB in ${served.requests} requests with the offline copy`);
   check(kept.controlled && kept.names.length === 1 && kept.files === expected,
     `the service worker keeps the build (${kept.files} of ${expected} files in ${kept.names.join(', ')})`);
+  // The tab's icon is in the page: a fetched one went through the service worker and could
+  // meet the old version during an update's takeover, which then hung (README: the update).
+  const icon = await page.evaluate(() => document.querySelector('link[rel="icon"]')?.href ?? null);
+  check(icon?.startsWith('data:image/png;base64,'),
+    `the tab's icon is written into the page, not fetched (${icon === null ? 'no icon link' : icon.slice(0, 30) + '…'})`);
   // Chromium's own judgement of the manifest and of the page as an installable app; a
   // browser context of a test is always like a private window, which it names.
   const cdp = await context.newCDPSession(page);
