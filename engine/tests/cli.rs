@@ -94,13 +94,15 @@ fn the_protocol_loop_answers_a_line_that_is_not_utf8_with_an_error_and_goes_on()
 }
 
 #[test]
-fn bench_reports_search_and_vcf_numbers() {
+fn bench_reports_search_vcf_and_reference_win_numbers() {
     let o = run(&["bench", "--nodes", "2000"], "");
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.contains("nodes/s"), "{out}");
     assert!(out.contains("vcf win : 40/40 solved"), "{out}");
     assert!(out.contains("vcf none: 0/20"), "{out}");
+    // Every reference win is searched (a position that failed to load would panic).
+    assert!(out.contains("/29 proved within 2000 nodes each"), "{out}");
 }
 
 #[test]

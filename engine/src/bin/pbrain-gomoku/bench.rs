@@ -1,8 +1,9 @@
 //! `pbrain-gomoku bench`: the search on fixed positions with a fixed node budget (so runs
-//! compare across builds and machines), then the VCF solver on the shipped set.
+//! compare across builds and machines), then the VCF solver on the shipped set, then the
+//! search on forced wins it missed in play (`data/reference-wins.txt`).
 
 use gomoku_engine::Rule;
-use gomoku_engine::ai::{Level, Limits, SearchSettings, find_vcf, search};
+use gomoku_engine::ai::{Level, Limits, SearchSettings, Verdict, find_vcf, search, verdict};
 use gomoku_engine::clock::Stopwatch;
 use gomoku_engine::game::Game;
 use gomoku_engine::notation::format_point;
@@ -23,6 +24,10 @@ const POSITIONS: [&str; 8] = [
 const VCF_SET: &str = include_str!("../../../data/forced-wins.txt");
 /// The VCF solver's allowance per position, far above what any shipped win needs.
 const VCF_NODES: u64 = 2_000_000;
+/// Wins PentaZen announced where the master had not seen them coming (long attacks that
+/// begin with threes and quiet moves): what its search proves of them, on the same node
+/// budget as the positions above, measures how far it sees such attacks.
+const REFERENCE_WINS: &str = include_str!("../../../data/reference-wins.txt");
 
 fn game(moves: &str) -> Game {
     Game::from_move_string(15, Rule::Freestyle, moves).expect("bench positions are legal")
@@ -66,6 +71,45 @@ pub fn run(nodes: u64) {
         total_nodes * 1000 / total_ms.max(1)
     );
 
+    vcf_set();
+    reference_wins(nodes);
+}
+
+/// The master's search on each reference win: which it proves (a score that says the side
+/// to move wins) within `nodes`.
+fn reference_wins(nodes: u64) {
+    let (mut proved, mut marks, mut total_ms) = (0, String::new(), 0);
+    let games: Vec<Game> = REFERENCE_WINS
+        .lines()
+        .filter_map(|l| l.strip_prefix("win "))
+        .map(game)
+        .collect();
+    for g in &games {
+        let settings = SearchSettings {
+            level: Level::MAX,
+            limits: Limits {
+                time_ms: None,
+                nodes: Some(nodes),
+            },
+            seed: 1,
+        };
+        let clock = Stopwatch::start();
+        let info =
+            search(g, &settings, &AtomicBool::new(false)).expect("reference wins are not over");
+        total_ms += clock.elapsed_ms();
+        let won = matches!(verdict(info.score), Verdict::Wins { .. });
+        proved += usize::from(won);
+        marks.push(if won { 'W' } else { '.' });
+    }
+    println!(
+        "reference wins: {proved}/{} proved within {nodes} nodes each ({marks}), {total_ms} ms in all",
+        games.len()
+    );
+}
+
+/// The VCF solver on the shipped set: the wins it finds, and that it claims none where
+/// there is none.
+fn vcf_set() {
     for kind in ["win", "none"] {
         let games: Vec<Game> = VCF_SET
             .lines()

@@ -29,7 +29,8 @@ const USAGE: &str = "usage: pbrain-gomoku [--level L]            (Gomocup protoc
        pbrain-gomoku best --moves MOVES [--ms N] [--level L] [--rule standard|renju] [--size N]
        pbrain-gomoku analyse --moves MOVES [--multipv N] [--ms N] [--rule R] [--size N]
                                                       (the best N lines, one row per depth)
-       pbrain-gomoku bench [--nodes N]                (fixed positions; default 500000 nodes)
+       pbrain-gomoku bench [--nodes N]                (fixed positions, the VCF set and the
+                                                       reference wins; default 500000 nodes)
        pbrain-gomoku forbidden --moves MOVES [--size N]  (Renju: black's forbidden points)
        pbrain-gomoku swap2-openings [--count N] [--seed S] [--ms N] [--level L] [--rule R] [--size N]
                                                       (its own Swap2 openings, arena format;
