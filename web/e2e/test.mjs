@@ -5,8 +5,8 @@
 // cannot load makes the computer retry a few times, then give up visibly. Before all that,
 // the page's loading: its progress bar, its words when WebGL2 is missing or the module
 // cannot be fetched or compiled, the time from navigation to the first board frame and
-// the bytes fetched on a first visit, the tab's icon inline, then a second visit with no network (the service
-// worker's copy) and a new build replacing it.
+// the bytes fetched on a first visit, the tab's icon inline, then a second visit with no
+// network (the service worker's copy) and a new build replacing it.
 // It runs in a network namespace with only loopback (`isolate`). Online play: online.mjs.
 // Phones: phone.mjs.
 //   node web/e2e/test.mjs [DIST_DIR] [SHOTS_DIR]

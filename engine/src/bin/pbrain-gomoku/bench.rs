@@ -3,7 +3,9 @@
 //! search on forced wins it missed in play (`data/reference-wins.txt`).
 
 use gomoku_engine::Rule;
-use gomoku_engine::ai::{Level, Limits, SearchSettings, Verdict, find_vcf, search, verdict};
+use gomoku_engine::ai::{
+    Level, Limits, SearchInfo, SearchSettings, Verdict, find_vcf, search, verdict,
+};
 use gomoku_engine::clock::Stopwatch;
 use gomoku_engine::game::Game;
 use gomoku_engine::notation::format_point;
@@ -33,6 +35,31 @@ fn game(moves: &str) -> Game {
     Game::from_move_string(15, Rule::Freestyle, moves).expect("bench positions are legal")
 }
 
+/// The positions of a shipped set marked `kind` (each line: the kind, a space, the moves).
+fn positions_of(set: &str, kind: &str) -> Vec<Game> {
+    set.lines()
+        .filter_map(|l| l.strip_prefix(kind)?.strip_prefix(' '))
+        .map(game)
+        .collect()
+}
+
+/// The master's search of `game` on `nodes` (seeded, so runs repeat), and the
+/// milliseconds it took.
+fn master_search(game: &Game, nodes: u64) -> (SearchInfo, u64) {
+    let settings = SearchSettings {
+        level: Level::MAX,
+        limits: Limits {
+            time_ms: None,
+            nodes: Some(nodes),
+        },
+        seed: 1,
+    };
+    let clock = Stopwatch::start();
+    let info =
+        search(game, &settings, &AtomicBool::new(false)).expect("bench positions are not over");
+    (info, clock.elapsed_ms())
+}
+
 pub fn run(nodes: u64) {
     println!("search: master level, {nodes} nodes per position");
     println!(
@@ -41,18 +68,8 @@ pub fn run(nodes: u64) {
     );
     let (mut total_nodes, mut total_ms) = (0u64, 0u64);
     for moves in POSITIONS {
-        let settings = SearchSettings {
-            level: Level::MAX,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(nodes),
-            },
-            seed: 1,
-        };
-        let clock = Stopwatch::start();
-        let info = search(&game(moves), &settings, &AtomicBool::new(false))
-            .expect("bench positions are not over");
-        let ms = clock.elapsed_ms().max(1);
+        let (info, ms) = master_search(&game(moves), nodes);
+        let ms = ms.max(1);
         total_nodes += info.nodes;
         total_ms += ms;
         println!(
@@ -79,24 +96,10 @@ pub fn run(nodes: u64) {
 /// to move wins) within `nodes`.
 fn reference_wins(nodes: u64) {
     let (mut proved, mut marks, mut total_ms) = (0, String::new(), 0);
-    let games: Vec<Game> = REFERENCE_WINS
-        .lines()
-        .filter_map(|l| l.strip_prefix("win "))
-        .map(game)
-        .collect();
+    let games = positions_of(REFERENCE_WINS, "win");
     for g in &games {
-        let settings = SearchSettings {
-            level: Level::MAX,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(nodes),
-            },
-            seed: 1,
-        };
-        let clock = Stopwatch::start();
-        let info =
-            search(g, &settings, &AtomicBool::new(false)).expect("reference wins are not over");
-        total_ms += clock.elapsed_ms();
+        let (info, ms) = master_search(g, nodes);
+        total_ms += ms;
         let won = matches!(verdict(info.score), Verdict::Wins { .. });
         proved += usize::from(won);
         marks.push(if won { 'W' } else { '.' });
@@ -111,11 +114,7 @@ fn reference_wins(nodes: u64) {
 /// there is none.
 fn vcf_set() {
     for kind in ["win", "none"] {
-        let games: Vec<Game> = VCF_SET
-            .lines()
-            .filter_map(|l| l.strip_prefix(kind)?.strip_prefix(' '))
-            .map(game)
-            .collect();
+        let games = positions_of(VCF_SET, kind);
         let (mut found, mut total_us, mut max_us, mut longest) = (0, 0u128, 0u128, 0);
         for g in &games {
             let clock = Stopwatch::start();
