@@ -141,6 +141,9 @@ pub(crate) struct Searcher<'s> {
     /// Inside a null move's search: no second pass in a row (it would only search the
     /// same position again, shallower).
     passed: bool,
+    /// Bit `p` set: the node at ply `p` on the current line had one forced move (a
+    /// block of a five).
+    forced_plies: u64,
 }
 
 fn to_tt(score: i32, ply: i32) -> i32 {
@@ -184,6 +187,7 @@ impl<'s> Searcher<'s> {
             helper_nodes: 0,
             analysing: false,
             passed: false,
+            forced_plies: 0,
         }
     }
 
@@ -724,6 +728,23 @@ impl<'s> Searcher<'s> {
         self.pos.class(m, me) < Threat::Three && self.pos.class(m, me.opponent()) < Threat::Three
     }
 
+    /// Whether a node at `ply` may search past the level's branch: the opponent's first
+    /// free choice after a root move (every opponent node before it on the line was a
+    /// forced block), when every reply within the branch loses by force. Otherwise a
+    /// refutation ranked past the branch goes unseen and the root move is taken for a
+    /// forced win: the master played such a "win" and lost (README's v34). Later
+    /// choices keep the branch: widening every defence of a forced line costs what the
+    /// proofs can least afford.
+    fn widens(&self, ply: i32) -> bool {
+        let opponent_plies_before = (1..ply).step_by(2);
+        self.style.prunes_by_looks
+            && ply % 2 == 1
+            && ply < 64
+            && opponent_plies_before
+                .into_iter()
+                .all(|p| self.forced_plies & (1 << p) != 0)
+    }
+
     /// A cut-off by `m` at `depth`: deeper cut-offs say more.
     fn reward(&mut self, me: Stone, m: usize, depth: i32) {
         let d = depth.max(1) as u32;
@@ -813,6 +834,16 @@ impl<'s> Searcher<'s> {
                 return beta;
             }
         }
+        if let Some(bit) = 1u64.checked_shl(ply as u32) {
+            if forced.is_some() {
+                self.forced_plies |= bit;
+            } else {
+                self.forced_plies &= !bit;
+            }
+        }
+        // The opponent's first free reply lists every candidate, but searches those past
+        // the level's branch only while every reply so far loses (see `widens`).
+        let widened = forced.is_none() && self.widens(ply);
         let moves = match forced {
             Some(p) => vec![p],
             None => movepick::moves(
@@ -822,7 +853,11 @@ impl<'s> Searcher<'s> {
                 &self.killers,
                 &self.history[me],
                 ply as usize,
-                self.style.branch,
+                if widened {
+                    usize::MAX
+                } else {
+                    self.style.branch
+                },
             ),
         };
         if moves.is_empty() {
@@ -834,6 +869,9 @@ impl<'s> Searcher<'s> {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
+            if widened && k >= self.style.branch && best > -WON {
+                break;
+            }
             let quiet = self.is_quiet(m);
             if best > -WON && self.too_late_to_matter(depth, k, quiet, forced.is_some()) {
                 continue;
@@ -969,6 +1007,35 @@ mod tests {
         assert!(
             expert_won >= WON,
             "the expert searches the VCF: {expert_won}"
+        );
+    }
+
+    /// From one of the master's lost games against PentaZen (2026-12-03): black to move.
+    /// Black's d8 looks like a forced win while white's replies are cut to the level's
+    /// branch, but white's f9, ranked past it, refutes it (white then wins by force:
+    /// PentaZen's line, which the master confirms after f9); so does every other "win"
+    /// black seemed to have here. The master must not claim a forced win.
+    #[test]
+    fn a_win_is_claimed_only_after_every_first_reply_of_the_opponent_was_tried() {
+        let game = Game::from_move_string(
+            15,
+            Rule::Freestyle,
+            "h8i7k5g8k6h9i10g7k7k8g6e9h7g11g9h6f8f11i8j9f7f4g5e11d11h11i11h10",
+        )
+        .unwrap();
+        let pos = Position::new(game.board(), game.rule(), game.to_move());
+        let cancel = AtomicBool::new(false);
+        let table = Table::new(18);
+        let budget = Budget::new(None, Some(100_000), &cancel);
+        let found = Searcher::new(pos, budget, Level::MAX.style(), &table, 0)
+            .run(&mut SmallRng::seed_from_u64(1))
+            .unwrap();
+        assert!(
+            found.score < WON,
+            "claims {} wins ({}, pv {:?})",
+            found.best,
+            found.score,
+            found.pv
         );
     }
 
