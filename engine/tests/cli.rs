@@ -94,7 +94,7 @@ fn the_protocol_loop_answers_a_line_that_is_not_utf8_with_an_error_and_goes_on()
 }
 
 #[test]
-fn bench_reports_search_vcf_and_reference_win_numbers() {
+fn bench_reports_search_vcf_reference_win_and_blunder_numbers() {
     let o = run(&["bench", "--nodes", "2000"], "");
     assert!(o.status.success());
     let out = stdout(&o);
@@ -103,6 +103,7 @@ fn bench_reports_search_vcf_and_reference_win_numbers() {
     assert!(out.contains("vcf none: 0/20"), "{out}");
     // Every reference win is searched (a position that failed to load would panic).
     assert!(out.contains("/29 proved within 2000 nodes each"), "{out}");
+    assert!(out.contains("/29 avoided within 2000 nodes each"), "{out}");
 }
 
 #[test]

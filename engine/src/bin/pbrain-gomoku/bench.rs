@@ -1,6 +1,7 @@
 //! `pbrain-gomoku bench`: the search on fixed positions with a fixed node budget (so runs
 //! compare across builds and machines), then the VCF solver on the shipped set, then the
-//! search on forced wins it missed in play (`data/reference-wins.txt`).
+//! search on forced wins it missed in play (`data/reference-wins.txt`), and on the
+//! positions one move earlier, where it played the move that allowed them.
 
 use gomoku_engine::Rule;
 use gomoku_engine::ai::{
@@ -90,6 +91,7 @@ pub fn run(nodes: u64) {
 
     vcf_set();
     reference_wins(nodes);
+    reference_blunders(nodes);
 }
 
 /// The master's search on each reference win: which it proves (a score that says the side
@@ -106,6 +108,31 @@ fn reference_wins(nodes: u64) {
     }
     println!(
         "reference wins: {proved}/{} proved within {nodes} nodes each ({marks}), {total_ms} ms in all",
+        games.len()
+    );
+}
+
+/// The master's own moves that lost the reference games (each reference win's last move:
+/// PentaZen announced its win right after it): how often the master, searching the
+/// position before it on the same budget, now plays another move. Another move is not
+/// known to hold (the position may already have been lost), but the same move is known
+/// to lose.
+fn reference_blunders(nodes: u64) {
+    let (mut avoided, mut marks, mut total_ms) = (0, String::new(), 0);
+    let games = positions_of(REFERENCE_WINS, "win");
+    for g in &games {
+        let mut before = g.clone();
+        let losing = before
+            .undo()
+            .expect("a reference win follows the master's move");
+        let (info, ms) = master_search(&before, nodes);
+        total_ms += ms;
+        let other = info.best != losing;
+        avoided += usize::from(other);
+        marks.push(if other { 'o' } else { 'x' });
+    }
+    println!(
+        "reference blunders: {avoided}/{} avoided within {nodes} nodes each ({marks}), {total_ms} ms in all",
         games.len()
     );
 }
