@@ -160,13 +160,16 @@ impl Engine {
             (None, None) => Some(level.default_nodes()),
             (_, nodes) => nodes,
         };
+        // The clock starts first: the first search of a process builds the pattern tables
+        // inside `Position::new` (tens of milliseconds, more on a busy machine), and that
+        // is part of the turn too.
+        let budget = Budget::new(time_ms, nodes, cancel);
         let pos = Position::new(game.board(), game.rule(), game.to_move());
         let helpers = if cfg!(target_arch = "wasm32") {
             0
         } else {
             helpers
         };
-        let budget = Budget::new(time_ms, nodes, cancel);
         let table = self
             .table
             .get_or_init(|| Table::fitting(self.slots * SLOT_BYTES));
