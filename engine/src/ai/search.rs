@@ -142,7 +142,7 @@ pub(crate) struct Searcher<'s> {
     /// same position again, shallower).
     passed: bool,
     /// Bit `p` set: the node at ply `p` on the current line had one forced move (a
-    /// block of a five).
+    /// block of a five); see `is_first_free_reply`.
     forced_plies: u64,
 }
 
@@ -728,21 +728,18 @@ impl<'s> Searcher<'s> {
         self.pos.class(m, me) < Threat::Three && self.pos.class(m, me.opponent()) < Threat::Three
     }
 
-    /// Whether a node at `ply` may search past the level's branch: the opponent's first
-    /// free choice after a root move (every opponent node before it on the line was a
-    /// forced block), when every reply within the branch loses by force. Otherwise a
-    /// refutation ranked past the branch goes unseen and the root move is taken for a
-    /// forced win: the master played such a "win" and lost (README's v34). Later
+    /// The opponent's first free choice after a root move: an odd ply where every
+    /// opponent node before it on the line was a forced block (`forced_plies`). Later
     /// choices keep the branch: widening every defence of a forced line costs what the
-    /// proofs can least afford.
-    fn widens(&self, ply: i32) -> bool {
-        let opponent_plies_before = (1..ply).step_by(2);
-        self.style.prunes_by_looks
-            && ply % 2 == 1
-            && ply < 64
-            && opponent_plies_before
-                .into_iter()
-                .all(|p| self.forced_plies & (1 << p) != 0)
+    /// proofs can least afford (README's v35c).
+    fn is_first_free_reply(&self, ply: i32) -> bool {
+        /// Bits 1, 3, 5, ...: the opponent's plies.
+        const OPPONENT_PLIES: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+        if ply % 2 == 0 || ply >= 64 {
+            return false;
+        }
+        let before = OPPONENT_PLIES & ((1u64 << ply) - 1);
+        self.forced_plies & before == before
     }
 
     /// A cut-off by `m` at `depth`: deeper cut-offs say more.
@@ -808,12 +805,28 @@ impl<'s> Searcher<'s> {
         if forced.is_none() && depth <= 0 {
             return self.leaf(ply, beta);
         }
+        if let Some(bit) = 1u64.checked_shl(ply as u32) {
+            if forced.is_some() {
+                self.forced_plies |= bit;
+            } else {
+                self.forced_plies &= !bit;
+            }
+        }
+        // The master's node for the opponent's first free reply lists every candidate,
+        // and searches those past the branch while every reply so far loses: a refutation
+        // ranked past it is what stands between a root move and a false forced win (the
+        // master played such a "win" and lost: README's v34). Only the master: the levels
+        // below keep their calibration, as for the pruning by looks.
+        let widened =
+            forced.is_none() && self.style.prunes_by_looks && self.is_first_free_reply(ply);
         let hash = self.pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.get(hash) {
             tt_move = e.best.get();
-            if e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
+            let s = from_tt(e.score, ply);
+            // A loss the table holds may come from a search of this position that did not
+            // widen (deeper in a line, or in the last move's search): not trusted here.
+            if e.depth as i32 >= depth && !(widened && s <= -WON) {
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -834,16 +847,6 @@ impl<'s> Searcher<'s> {
                 return beta;
             }
         }
-        if let Some(bit) = 1u64.checked_shl(ply as u32) {
-            if forced.is_some() {
-                self.forced_plies |= bit;
-            } else {
-                self.forced_plies &= !bit;
-            }
-        }
-        // The opponent's first free reply lists every candidate, but searches those past
-        // the level's branch only while every reply so far loses (see `widens`).
-        let widened = forced.is_none() && self.widens(ply);
         let moves = match forced {
             Some(p) => vec![p],
             None => movepick::moves(
@@ -869,6 +872,7 @@ impl<'s> Searcher<'s> {
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
+            // Past the branch only while every reply so far loses by force.
             if widened && k >= self.style.branch && best > -WON {
                 break;
             }
@@ -1023,7 +1027,16 @@ mod tests {
             "h8i7k5g8k6h9i10g7k7k8g6e9h7g11g9h6f8f11i8j9f7f4g5e11d11h11i11h10",
         )
         .unwrap();
-        let pos = Position::new(game.board(), game.rule(), game.to_move());
+        let mut pos = Position::new(game.board(), game.rule(), game.to_move());
+        // The premise: after d8, f9 ranks past the moves a node of the master searches.
+        let (d8, f9) = (7 * 15 + 3, 8 * 15 + 5);
+        pos.play(d8);
+        let white = pos.to_move();
+        let branch = Level::MAX.style().branch;
+        let history = vec![0; pos.cell_count()];
+        let replies = movepick::moves(&pos, white, None, &Killers::new(), &history, 1, branch);
+        assert!(!replies.contains(&f9), "f9 is among {replies:?}");
+        pos.undo();
         let cancel = AtomicBool::new(false);
         let table = Table::new(18);
         let budget = Budget::new(None, Some(100_000), &cancel);

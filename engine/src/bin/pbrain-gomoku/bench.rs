@@ -97,19 +97,10 @@ pub fn run(nodes: u64) {
 /// The master's search on each reference win: which it proves (a score that says the side
 /// to move wins) within `nodes`.
 fn reference_wins(nodes: u64) {
-    let (mut proved, mut marks, mut total_ms) = (0, String::new(), 0);
-    let games = positions_of(REFERENCE_WINS, "win");
-    for g in &games {
-        let (info, ms) = master_search(g, nodes);
-        total_ms += ms;
-        let won = matches!(verdict(info.score), Verdict::Wins { .. });
-        proved += usize::from(won);
-        marks.push(if won { 'W' } else { '.' });
-    }
-    println!(
-        "reference wins: {proved}/{} proved within {nodes} nodes each ({marks}), {total_ms} ms in all",
-        games.len()
-    );
+    report_references("reference wins", "proved", nodes, ['W', '.'], |win| {
+        let (info, ms) = master_search(win, nodes);
+        (matches!(verdict(info.score), Verdict::Wins { .. }), ms)
+    });
 }
 
 /// The master's own moves that lost the reference games (each reference win's last move:
@@ -118,21 +109,36 @@ fn reference_wins(nodes: u64) {
 /// known to hold (the position may already have been lost), but the same move is known
 /// to lose.
 fn reference_blunders(nodes: u64) {
-    let (mut avoided, mut marks, mut total_ms) = (0, String::new(), 0);
-    let games = positions_of(REFERENCE_WINS, "win");
-    for g in &games {
-        let mut before = g.clone();
+    report_references("reference blunders", "avoided", nodes, ['o', 'x'], |win| {
+        let mut before = win.clone();
         let losing = before
             .undo()
             .expect("a reference win follows the master's move");
         let (info, ms) = master_search(&before, nodes);
+        (info.best != losing, ms)
+    });
+}
+
+/// Runs `check` (did it pass, and its milliseconds) on every reference win and prints one
+/// line: how many passed (`verb`), a mark per position (`marks[0]` passed, `marks[1]` not)
+/// and the time in all.
+fn report_references(
+    label: &str,
+    verb: &str,
+    nodes: u64,
+    marks: [char; 2],
+    check: impl Fn(&Game) -> (bool, u64),
+) {
+    let games = positions_of(REFERENCE_WINS, "win");
+    let (mut passed, mut line, mut total_ms) = (0, String::new(), 0);
+    for g in &games {
+        let (ok, ms) = check(g);
         total_ms += ms;
-        let other = info.best != losing;
-        avoided += usize::from(other);
-        marks.push(if other { 'o' } else { 'x' });
+        passed += usize::from(ok);
+        line.push(if ok { marks[0] } else { marks[1] });
     }
     println!(
-        "reference blunders: {avoided}/{} avoided within {nodes} nodes each ({marks}), {total_ms} ms in all",
+        "{label}: {passed}/{} {verb} within {nodes} nodes each ({line}), {total_ms} ms in all",
         games.len()
     );
 }
