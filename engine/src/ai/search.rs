@@ -812,13 +812,16 @@ impl<'s> Searcher<'s> {
                 self.forced_plies &= !bit;
             }
         }
-        // The master's node for the opponent's first free reply lists every candidate,
-        // and searches those past the branch while every reply so far loses: a refutation
-        // ranked past it is what stands between a root move and a false forced win (the
-        // master played such a "win" and lost: README's v34). Only the master: the levels
-        // below keep their calibration, as for the pruning by looks.
-        let widened =
-            forced.is_none() && self.style.prunes_by_looks && self.is_first_free_reply(ply);
+        // In an analysis, the master's node for the opponent's first free reply lists
+        // every candidate, and searches those past the branch while every reply so far
+        // loses: a refutation ranked past it is what stands between a root move and a
+        // false "wins in N" (README's v34). Not in play: there it scored no better, and
+        // the wider proofs cost time in won positions. Only the master: the levels below
+        // keep their calibration, as for the pruning by looks.
+        let widened = forced.is_none()
+            && self.analysing
+            && self.style.prunes_by_looks
+            && self.is_first_free_reply(ply);
         let hash = self.pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.tt.get(hash) {
@@ -1018,9 +1021,9 @@ mod tests {
     /// Black's d8 looks like a forced win while white's replies are cut to the level's
     /// branch, but white's f9, ranked past it, refutes it (white then wins by force:
     /// PentaZen's line, which the master confirms after f9); so does every other "win"
-    /// black seemed to have here. The master must not claim a forced win.
+    /// black seemed to have here. An analysis must not claim a forced win.
     #[test]
-    fn a_win_is_claimed_only_after_every_first_reply_of_the_opponent_was_tried() {
+    fn an_analysis_claims_a_win_only_after_every_first_reply_of_the_opponent_was_tried() {
         let game = Game::from_move_string(
             15,
             Rule::Freestyle,
@@ -1041,6 +1044,7 @@ mod tests {
         let table = Table::new(18);
         let budget = Budget::new(None, Some(100_000), &cancel);
         let found = Searcher::new(pos, budget, Level::MAX.style(), &table, 0)
+            .analysing()
             .run(&mut SmallRng::seed_from_u64(1))
             .unwrap();
         assert!(
