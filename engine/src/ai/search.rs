@@ -141,8 +141,8 @@ pub(crate) struct Searcher<'s> {
     /// Inside a null move's search: no second pass in a row (it would only search the
     /// same position again, shallower).
     passed: bool,
-    /// Bit `p` set: the node at ply `p` on the current line had one forced move (a
-    /// block of a five); see `is_first_free_reply`.
+    /// In an analysis, bit `p` set: the node at ply `p` on the current line had one
+    /// forced move (a block of a five); see `is_first_free_reply`.
     forced_plies: u64,
 }
 
@@ -805,7 +805,10 @@ impl<'s> Searcher<'s> {
         if forced.is_none() && depth <= 0 {
             return self.leaf(ply, beta);
         }
-        if let Some(bit) = 1u64.checked_shl(ply as u32) {
+        // Only an analysis widens, so only an analysis keeps the line's forced plies.
+        if self.analysing
+            && let Some(bit) = 1u64.checked_shl(ply as u32)
+        {
             if forced.is_some() {
                 self.forced_plies |= bit;
             } else {
@@ -1032,7 +1035,8 @@ mod tests {
         .unwrap();
         let mut pos = Position::new(game.board(), game.rule(), game.to_move());
         // The premise: after d8, f9 ranks past the moves a node of the master searches.
-        let (d8, f9) = (7 * 15 + 3, 8 * 15 + 5);
+        let point = |name| pos.index(crate::notation::parse_point(name, 15).unwrap());
+        let (d8, f9) = (point("d8"), point("f9"));
         pos.play(d8);
         let white = pos.to_move();
         let branch = Level::MAX.style().branch;
