@@ -4,14 +4,14 @@
 //! side of it (a five needs four, the exact-five rule looks one further for an overline).
 //! Those ten neighbours, two bits each, form a 20-bit key; a table computed once per rule
 //! variant maps every key to its [`Pattern`], so the search reads a point's shape in each
-//! direction with one lookup and keeps the keys up to date as stones come and go.
+//! direction with one lookup and keeps the keys up to date as stones come and go. Where
+//! five or more wins, the fifth neighbour on a side never matters: that rule's table is
+//! indexed by the inner eight alone (64 KiB instead of 1 MiB, which stays in the cache).
 
 use std::sync::OnceLock;
 
 /// Neighbours considered on each side of a point.
 pub(crate) const REACH: usize = 5;
-/// Two bits per neighbour, `2 * REACH` neighbours.
-const KEY_BITS: u32 = 4 * REACH as u32;
 
 /// Neighbour codes inside a key, from the point of view of the stone being placed.
 pub(crate) const EMPTY: u32 = 0;
@@ -74,6 +74,20 @@ pub(crate) enum FiveRule {
     ExactlyFive,
 }
 
+impl FiveRule {
+    /// The neighbours on each side that decide a pattern under this rule. A five through
+    /// the point lies within four of it; a stone five away joins the run through the point
+    /// only when the four between are own stones, and then the point already makes five
+    /// or more, which wins where any length does. Only the exact-five rule must look that
+    /// far, to tell an overline from a five.
+    pub(crate) fn reach(self) -> usize {
+        match self {
+            FiveRule::FiveOrMore => REACH - 1,
+            FiveRule::ExactlyFive => REACH,
+        }
+    }
+}
+
 /// The slot of the neighbour at `offset` (±1..=±REACH) inside a key.
 pub(crate) fn slot(offset: i32) -> u32 {
     debug_assert!(offset != 0 && offset.unsigned_abs() as usize <= REACH);
@@ -90,20 +104,41 @@ pub(crate) fn swap_colours(key: u32) -> u32 {
     key ^ (differ | (differ << 1))
 }
 
+/// Every key's pattern under one five rule, indexed by the neighbours within the rule's
+/// reach: the key's middle `4 * reach` bits (slots run from the farthest point on one side
+/// to the farthest on the other, so the outer ones are the key's lowest and highest bits).
+pub(crate) struct PatternTable {
+    patterns: Vec<u8>,
+    reach: usize,
+}
+
+impl PatternTable {
+    /// The pattern of a full key (neighbours beyond the reach are ignored).
+    pub(crate) fn lookup(&self, key: u32) -> Pattern {
+        let index = (key >> outer_bits(self.reach)) & ((1 << (4 * self.reach)) - 1);
+        Pattern::from_u8(self.patterns[index as usize])
+    }
+
+    /// The neighbours on each side that this table reads.
+    pub(crate) fn reach(&self) -> usize {
+        self.reach
+    }
+}
+
+/// The key bits of the slots below a reach's inner ones, on one side.
+fn outer_bits(reach: usize) -> usize {
+    2 * (REACH - reach)
+}
+
 /// The pattern table for one five rule, built on first use.
-pub(crate) fn table(rule: FiveRule) -> &'static [u8] {
-    static FIVE_OR_MORE: OnceLock<Vec<u8>> = OnceLock::new();
-    static EXACTLY_FIVE: OnceLock<Vec<u8>> = OnceLock::new();
+pub(crate) fn table(rule: FiveRule) -> &'static PatternTable {
+    static FIVE_OR_MORE: OnceLock<PatternTable> = OnceLock::new();
+    static EXACTLY_FIVE: OnceLock<PatternTable> = OnceLock::new();
     let cell = match rule {
         FiveRule::FiveOrMore => &FIVE_OR_MORE,
         FiveRule::ExactlyFive => &EXACTLY_FIVE,
     };
-    cell.get_or_init(|| build(rule))
-}
-
-/// Looks a key up in a table from [`table`].
-pub(crate) fn lookup(table: &[u8], key: u32) -> Pattern {
-    Pattern::from_u8(table[key as usize])
+    cell.get_or_init(|| build(rule, rule.reach()))
 }
 
 /// A line of `2 * REACH + 1` codes with the placed stone in the middle.
@@ -158,14 +193,16 @@ fn run_through_middle(line: &Line) -> usize {
     end - start + 1
 }
 
-fn build(rule: FiveRule) -> Vec<u8> {
+/// The table of `rule` over the neighbours within `reach` (those beyond it empty).
+fn build(rule: FiveRule, reach: usize) -> PatternTable {
     let mut memo: std::collections::HashMap<u32, Pattern> = std::collections::HashMap::new();
-    let mut table = vec![0u8; 1 << KEY_BITS];
-    for (key, entry) in table.iter_mut().enumerate() {
-        let line = canonical(decode(key as u32));
+    let mut patterns = vec![0u8; 1 << (4 * reach)];
+    for (index, entry) in patterns.iter_mut().enumerate() {
+        let key = (index as u32) << outer_bits(reach);
+        let line = canonical(decode(key));
         *entry = classify(&line, rule, &mut memo) as u8;
     }
-    table
+    PatternTable { patterns, reach }
 }
 
 /// The pattern of a canonical line, by the recursive definitions: a four has one point
@@ -240,11 +277,11 @@ mod tests {
     }
 
     fn free(picture: &str) -> Pattern {
-        lookup(table(FiveRule::FiveOrMore), key_of(picture))
+        table(FiveRule::FiveOrMore).lookup(key_of(picture))
     }
 
     fn exact(picture: &str) -> Pattern {
-        lookup(table(FiveRule::ExactlyFive), key_of(picture))
+        table(FiveRule::ExactlyFive).lookup(key_of(picture))
     }
 
     #[test]
@@ -270,6 +307,23 @@ mod tests {
         assert_eq!(free(".xx*x.x"), Pattern::Flex4);
         assert_eq!(exact("x.xx*x."), Pattern::Block4);
         assert_eq!(free("x.xx*x."), Pattern::Flex4);
+    }
+
+    #[test]
+    fn five_or_more_never_depends_on_the_fifth_neighbour() {
+        // Every full key, against the pattern its line has when all ten neighbours are
+        // read: a stone, a wall or a gap five away changes nothing where overlines win.
+        let full = build(FiveRule::FiveOrMore, REACH);
+        let narrow = table(FiveRule::FiveOrMore);
+        assert_eq!(narrow.reach(), REACH - 1);
+        for key in 0..1u32 << (4 * REACH) {
+            assert_eq!(narrow.lookup(key), full.lookup(key), "key {key:#07x}");
+        }
+        // The exact-five rule does read it: a stone there turns one of an open four's
+        // completions into an overline.
+        assert_eq!(exact(".xxx*."), Pattern::Flex4);
+        assert_eq!(exact("x.xxx*."), Pattern::Block4);
+        assert_eq!(free("x.xxx*."), Pattern::Flex4);
     }
 
     #[test]

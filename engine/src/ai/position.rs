@@ -4,7 +4,7 @@
 //! patterns combine to, an evaluation sum, "near a stone" counts and a Zobrist hash.
 
 use super::eval::{self, PointShape};
-use super::pattern::{self, FiveRule, Pattern, REACH};
+use super::pattern::{self, FiveRule, Pattern, PatternTable};
 use super::types::{PerStone, STONES, Threat};
 use crate::board::{Board, DIRECTIONS, Point, Stone};
 use crate::renju;
@@ -93,7 +93,9 @@ pub(crate) struct Position {
     /// Per colour, what its empty points are worth to the evaluation (`PointShape::worth`).
     worth: PerStone<eval::Worth>,
     hash: u64,
-    tables: PerStone<&'static [u8]>,
+    tables: PerStone<&'static PatternTable>,
+    /// Per point, the points whose keys hold it: those within both tables' reach along
+    /// the four lines (four a side in freestyle, five where an overline must be seen).
     watchers: Vec<Vec<Watcher>>,
     neighbourhood: Vec<Vec<u16>>,
     moves: Vec<u16>,
@@ -145,10 +147,13 @@ impl Position {
             touched: Vec::new(),
             to_move: Stone::Black,
         };
+        let reach = pos.tables[Stone::Black]
+            .reach()
+            .max(pos.tables[Stone::White].reach()) as i32;
         for i in 0..n {
             let p = pos.point(i);
             for (d, dir) in DIRECTIONS.into_iter().enumerate() {
-                for offset in (-(REACH as i32)..=REACH as i32).filter(|&o| o != 0) {
+                for offset in (-reach..=reach).filter(|&o| o != 0) {
                     match p.offset(dir, offset, size as u8) {
                         // The point at `offset` from p sees p at `-offset`.
                         Some(q) => pos.watchers[i].push((
@@ -305,7 +310,8 @@ impl Position {
             .flat_map(move |i| self.pats[i][c])
     }
 
-    /// The neighbours (within REACH, all directions) of a point, for local scans.
+    /// The neighbours along the four lines (as far as the patterns read) of a point, for
+    /// local scans.
     pub(crate) fn line_neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         self.watchers[i].iter().map(|w| w.0 as usize)
     }
@@ -407,8 +413,8 @@ impl Position {
     fn line_patterns(&self, i: usize, d: usize) -> PerStone<Pattern> {
         let key = self.keys[i][d];
         PerStone::new(
-            pattern::lookup(self.tables[Stone::Black], key),
-            pattern::lookup(self.tables[Stone::White], pattern::swap_colours(key)),
+            self.tables[Stone::Black].lookup(key),
+            self.tables[Stone::White].lookup(pattern::swap_colours(key)),
         )
     }
 
