@@ -109,25 +109,27 @@ pub(crate) fn swap_colours(key: u32) -> u32 {
 /// to the farthest on the other, so the outer ones are the key's lowest and highest bits).
 pub(crate) struct PatternTable {
     patterns: Vec<u8>,
-    reach: usize,
+    /// How far a key is shifted, and which of its bits are kept, to index `patterns`:
+    /// fixed when the table is built, since every move's look-ups pass here.
+    shift: u32,
+    mask: u32,
 }
 
 impl PatternTable {
     /// The pattern of a full key (neighbours beyond the reach are ignored).
     pub(crate) fn lookup(&self, key: u32) -> Pattern {
-        let index = (key >> outer_bits(self.reach)) & ((1 << (4 * self.reach)) - 1);
-        Pattern::from_u8(self.patterns[index as usize])
+        Pattern::from_u8(self.patterns[((key >> self.shift) & self.mask) as usize])
     }
 
-    /// The neighbours on each side that this table reads.
+    /// The neighbours on each side that this table reads (four bits of mask each).
     pub(crate) fn reach(&self) -> usize {
-        self.reach
+        self.mask.count_ones() as usize / 4
     }
 }
 
 /// The key bits of the slots below a reach's inner ones, on one side.
-fn outer_bits(reach: usize) -> usize {
-    2 * (REACH - reach)
+fn outer_bits(reach: usize) -> u32 {
+    2 * (REACH - reach) as u32
 }
 
 /// The pattern table for one five rule, built on first use.
@@ -202,7 +204,11 @@ fn build(rule: FiveRule, reach: usize) -> PatternTable {
         let line = canonical(decode(key));
         *entry = classify(&line, rule, &mut memo) as u8;
     }
-    PatternTable { patterns, reach }
+    PatternTable {
+        patterns,
+        shift: outer_bits(reach),
+        mask: (1 << (4 * reach)) - 1,
+    }
 }
 
 /// The pattern of a canonical line, by the recursive definitions: a four has one point
