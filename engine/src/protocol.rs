@@ -2,7 +2,9 @@
 //! to answer out. Coordinates are `x,y`, 0-based from the TOP-left; the engine's points
 //! count rows from the bottom. The `pbrain-gomoku` binary wraps this on stdin/stdout.
 
-use crate::ai::{Engine, Level, Limits, Resources, SearchSettings, Threads, next_seed};
+use crate::ai::{
+    DEFAULT_TABLE_BYTES, Engine, Level, Limits, Resources, SearchSettings, Threads, next_seed,
+};
 use crate::board::{MAX_SIZE, MIN_SIZE, Point, Stone};
 use crate::game::Game;
 use crate::rules::Rule;
@@ -65,8 +67,11 @@ pub struct Brain {
     /// Stones received after `SWAP2BOARD`, until `DONE`, in play order.
     swap2_lines: Option<Vec<Point>>,
     seed: u64,
-    /// Searches every move with one table, kept between moves; `INFO thread_num` and
-    /// `INFO max_memory` set its threads and the table's size.
+    /// The largest table `INFO max_memory` allows (`DEFAULT_TABLE_BYTES` until told).
+    memory_for_table: usize,
+    /// Searches every move with one table, kept between moves; `INFO thread_num` sets its
+    /// threads, `INFO max_memory` and `INFO timeout_turn` the table's size
+    /// (`table_bytes_for_the_turn`).
     engine: Engine,
 }
 
@@ -76,6 +81,15 @@ const TABLE_SHARE_OF_MEMORY: usize = 2;
 /// The table is no larger than this whatever memory is offered: at the node rates of a
 /// Gomocup turn a bigger one only costs cache misses (and the time to make it).
 const LARGEST_USEFUL_TABLE_BYTES: usize = 256 << 20;
+/// Within what memory allows, the table holds about as many slots as a turn searches nodes
+/// at this rate: about twice the master's on the machine it was measured on (README's
+/// `bench` rows). A larger table is slower, not wiser, at Gomocup's short turns: every
+/// look-up misses the cache (`bench` at 2 000 000 nodes a position: 0.88 and 0.80 million
+/// nodes a second with 8 MiB, 0.66 and 0.74 with the 128 MiB that half of the arena's
+/// 350 MB gave).
+const TABLE_NODES_PER_MS: usize = 2_000;
+/// However short the turn, the table is no smaller than this.
+const SMALLEST_TABLE_BYTES: usize = 1 << 20;
 
 impl Default for Brain {
     fn default() -> Self {
@@ -89,6 +103,7 @@ impl Default for Brain {
             board_lines: None,
             swap2_lines: None,
             seed: 0x5eed,
+            memory_for_table: DEFAULT_TABLE_BYTES,
             engine: Engine::new(Resources::default()),
         }
     }
@@ -147,6 +162,26 @@ impl Brain {
         self.game = Game::new(size as u8, self.rule).ok();
         self.board_lines = None;
         Reply::line("OK")
+    }
+
+    /// The table's size for turns of `timeout_turn`, within what memory allows: see
+    /// `TABLE_NODES_PER_MS`. It follows the per-turn limit, not each turn's budget, so
+    /// that a game's table is not started afresh when a turn is given less time.
+    fn table_bytes_for_the_turn(&self) -> usize {
+        let turn_ms = self.timeout_turn_ms.min(30_000) as usize;
+        let useful =
+            (turn_ms * TABLE_NODES_PER_MS * crate::ai::TABLE_SLOT_BYTES).max(SMALLEST_TABLE_BYTES);
+        self.memory_for_table.min(useful)
+    }
+
+    /// Gives the engine the table for the turn (it starts a new one only if the size
+    /// changed).
+    fn size_the_table(&mut self) {
+        let resources = self.engine.resources();
+        self.engine.set_resources(Resources {
+            table_bytes: self.table_bytes_for_the_turn(),
+            ..resources
+        });
     }
 
     /// Searches the current position and plays the answer.
@@ -226,7 +261,10 @@ impl Brain {
             .unwrap_or((args.trim(), ""));
         let number = value.trim().parse::<i64>();
         match (key.to_ascii_lowercase().as_str(), number) {
-            ("timeout_turn", Ok(v)) => self.timeout_turn_ms = v.max(0) as u64,
+            ("timeout_turn", Ok(v)) => {
+                self.timeout_turn_ms = v.max(0) as u64;
+                self.size_the_table();
+            }
             ("timeout_match", Ok(v)) => self.timeout_match_ms = v.max(0) as u64,
             ("time_left", Ok(v)) => self.time_left_ms = v.max(0) as u64,
             ("rule", Ok(v)) => {
@@ -257,15 +295,11 @@ impl Brain {
             ("max_memory", Ok(v)) => {
                 // 0 means no limit: the largest useful table.
                 let offered = usize::try_from(v).unwrap_or(0);
-                let bytes = match offered {
+                self.memory_for_table = match offered {
                     0 => LARGEST_USEFUL_TABLE_BYTES,
                     n => (n / TABLE_SHARE_OF_MEMORY).min(LARGEST_USEFUL_TABLE_BYTES),
                 };
-                let resources = self.engine.resources();
-                self.engine.set_resources(Resources {
-                    table_bytes: bytes,
-                    ..resources
-                });
+                self.size_the_table();
             }
             (
                 "timeout_turn" | "timeout_match" | "time_left" | "rule" | "thread_num"
@@ -558,10 +592,9 @@ mod tests {
             &["START 15", "INFO thread_num 2", "INFO max_memory 83886080"],
         );
         assert_eq!(b.resources().threads, Threads::new(2));
-        // Half of 80 MiB, rounded down to a power of two of slots: 32 MiB.
+        // Half of 80 MiB, rounded down to a power of two of slots: 32 MiB (the default
+        // turn of 5 s would fill more).
         assert_eq!(b.resources().table_bytes, 32 << 20);
-        run(&mut b, &["INFO max_memory 0"]);
-        assert_eq!(b.resources().table_bytes, LARGEST_USEFUL_TABLE_BYTES);
         assert_errors(
             &mut b,
             &[
@@ -577,6 +610,35 @@ mod tests {
         );
         let replies = run(&mut b, &["BEGIN"]);
         assert!(is_move(&replies[0], 15), "{replies:?}");
+    }
+
+    #[test]
+    fn the_table_is_sized_to_the_turn_within_what_memory_allows() {
+        let mut b = Brain::default();
+        // The arena's offer (350 MB) at half a second a turn: one turn's nodes, 8 MiB.
+        run(
+            &mut b,
+            &["INFO max_memory 367001600", "INFO timeout_turn 500"],
+        );
+        assert_eq!(b.resources().table_bytes, 8 << 20);
+        // The same in the other order.
+        let mut c = Brain::default();
+        run(
+            &mut c,
+            &["INFO timeout_turn 500", "INFO max_memory 367001600"],
+        );
+        assert_eq!(c.resources(), b.resources());
+        // A long turn gets more, up to half of the memory offered.
+        run(&mut b, &["INFO timeout_turn 5000"]);
+        assert_eq!(b.resources().table_bytes, 128 << 20);
+        // No limit: the largest useful table, for turns long enough to fill it.
+        run(&mut b, &["INFO max_memory 0", "INFO timeout_turn 30000"]);
+        assert_eq!(b.resources().table_bytes, LARGEST_USEFUL_TABLE_BYTES);
+        // As fast as possible: the smallest table.
+        run(&mut b, &["INFO timeout_turn 0"]);
+        assert_eq!(b.resources().table_bytes, SMALLEST_TABLE_BYTES);
+        let replies = run(&mut b, &["START 15", "BEGIN"]);
+        assert!(is_move(&replies[1], 15), "{replies:?}");
     }
 
     #[test]

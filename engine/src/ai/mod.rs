@@ -21,6 +21,7 @@ pub mod wire;
 pub use analysis::{Analysis, AnalysisSettings, Line, analyse};
 pub use engine::{DEFAULT_TABLE_BYTES, Engine, MAX_TABLE_BYTES, MAX_THREADS, Resources, Threads};
 pub use skill::Level;
+pub(crate) use tt::SLOT_BYTES as TABLE_SLOT_BYTES;
 pub use verdict::{Verdict, WIN_CHANCE_SCALE, black_chance, verdict, win_chance};
 
 use crate::board::Point;
