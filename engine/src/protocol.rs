@@ -3,7 +3,8 @@
 //! count rows from the bottom. The `pbrain-gomoku` binary wraps this on stdin/stdout.
 
 use crate::ai::{
-    DEFAULT_TABLE_BYTES, Engine, Level, Limits, Resources, SearchSettings, Threads, next_seed,
+    DEFAULT_TABLE_BYTES, Engine, Level, Limits, Resources, SearchSettings, TABLE_SLOT_BYTES,
+    Threads, next_seed,
 };
 use crate::board::{MAX_SIZE, MIN_SIZE, Point, Stone};
 use crate::game::Game;
@@ -111,6 +112,9 @@ impl Default for Brain {
 
 /// Time kept back from every turn for protocol and process overhead.
 const SAFETY_MS: u64 = 60;
+/// No turn thinks longer than this, whatever the limits allow, and the table is sized for
+/// no longer a turn.
+const LONGEST_TURN_MS: u64 = 30_000;
 
 impl Brain {
     pub fn new(level: Level) -> Brain {
@@ -130,7 +134,7 @@ impl Brain {
         // timeout_turn 0 means "play as fast as possible": the floor below.
         self.timeout_turn_ms
             .min(share)
-            .min(30_000)
+            .min(LONGEST_TURN_MS)
             .saturating_sub(SAFETY_MS)
             .max(10)
     }
@@ -168,9 +172,8 @@ impl Brain {
     /// `TABLE_NODES_PER_MS`. It follows the per-turn limit, not each turn's budget, so
     /// that a game's table is not started afresh when a turn is given less time.
     fn table_bytes_for_the_turn(&self) -> usize {
-        let turn_ms = self.timeout_turn_ms.min(30_000) as usize;
-        let useful =
-            (turn_ms * TABLE_NODES_PER_MS * crate::ai::TABLE_SLOT_BYTES).max(SMALLEST_TABLE_BYTES);
+        let turn_ms = self.timeout_turn_ms.min(LONGEST_TURN_MS) as usize;
+        let useful = (turn_ms * TABLE_NODES_PER_MS * TABLE_SLOT_BYTES).max(SMALLEST_TABLE_BYTES);
         self.memory_for_table.min(useful)
     }
 
