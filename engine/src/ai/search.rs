@@ -52,9 +52,9 @@ const ASPIRATION_HALF_WIDTH: i32 = 150;
 /// Reverse futility pruning and razoring: in nodes shallower than these depths, by a
 /// margin of this much per ply of depth left. The margin is in this evaluation's points,
 /// and it sums every empty point's worth: its scores run about five times PentaZen's on
-/// the same positions (`bench`'s eight: 66 to 974 against -31 to 245), whose margin is 45
-/// a ply. 40 a ply, set by hand with v9, judged nodes by their looks too readily
-/// (README's v42 rows).
+/// the same positions (seven of `bench`'s eight, the eighth lost for both: 66 to 974 in
+/// size against 31 to 245), whose margin is 45 a ply. 40 a ply, chosen with v9 from one
+/// 40-game match each, judged nodes by their looks too readily (README's v42 rows).
 const REVERSE_FUTILITY_DEPTH: i32 = 7;
 const RAZORING_DEPTH: i32 = 5;
 const FUTILITY_MARGIN_PER_PLY: i32 = 120;
