@@ -108,6 +108,11 @@ pub(crate) struct Position {
 }
 
 impl Position {
+    /// May colour `c` have points it is not allowed to play (Renju's black)?
+    pub(crate) fn has_forbidden_points(&self, c: Stone) -> bool {
+        self.renju && c == Stone::Black
+    }
+
     /// The position of `board` with `to_move` to play.
     pub(crate) fn new(board: &Board, rule: Rule, to_move: Stone) -> Position {
         let size = board.size() as usize;

@@ -781,7 +781,7 @@ impl<'s> Searcher<'s> {
         value
     }
 
-    fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
         if self.budget.tick() {
             return 0;
         }
@@ -796,6 +796,15 @@ impl<'s> Searcher<'s> {
         }
         if opp_fives == 0 && self.pos.has_at_least(me, Threat::WinningFour) {
             return win_in(ply + 2);
+        }
+        // Mate-distance pruning: nothing here scores above a five on this move or below
+        // the opponent's on the next, so a window beyond either cannot be reached, and
+        // one reaching past them is narrowed to them (a shorter win found elsewhere
+        // makes longer ones here pointless to search).
+        alpha = alpha.max(loss_in(ply + 1));
+        beta = beta.min(win_in(ply));
+        if alpha >= beta {
+            return alpha;
         }
         let forced = if opp_fives == 1 {
             five_point(&self.pos, opp)
@@ -1061,6 +1070,37 @@ mod tests {
             found.best,
             found.score,
             found.pv
+        );
+    }
+
+    /// Nodes a search of a quiet middle game takes at `ply` within (alpha, beta).
+    fn nodes_within(ply: i32, alpha: i32, beta: i32) -> u64 {
+        let game = Game::from_move_string(15, Rule::Freestyle, "h8i9i8g8j7k6h10j9i11").unwrap();
+        let pos = Position::new(game.board(), game.rule(), game.to_move());
+        let cancel = AtomicBool::new(false);
+        let table = Table::new(16);
+        let budget = Budget::new(None, None, &cancel);
+        let mut searcher = Searcher::new(pos, budget, Level::MAX.style(), &table, 0);
+        searcher.negamax(4, ply, alpha, beta);
+        searcher.budget.nodes
+    }
+
+    #[test]
+    fn a_window_no_five_could_reach_is_not_searched() {
+        let ply = 3;
+        assert!(
+            nodes_within(ply, -100, 100) > 1,
+            "the premise: a real search"
+        );
+        assert_eq!(
+            nodes_within(ply, win_in(ply), INF),
+            1,
+            "above a five on this move"
+        );
+        assert_eq!(
+            nodes_within(ply, -INF, loss_in(ply + 1)),
+            1,
+            "below the reply's five"
         );
     }
 

@@ -157,6 +157,13 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                     self.line.push(p);
                     return true;
                 }
+                // With one four left, a four wins only where its block is forbidden to the
+                // defender: one that left two fives would have been a winning four above,
+                // and after the block the next level looks for nothing but a five: trying
+                // each four here only to learn that cost nodes for nothing.
+                if depth == 1 && !self.pos.has_forbidden_points(opp) {
+                    return false;
+                }
                 self.moves_of(me, Threat::Four, Threat::FourThree)
             }
             // The defender threatens five: only a four on that very point goes on.
@@ -287,5 +294,39 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::game::Game;
+    use crate::notation::parse_point;
+    use crate::rules::Rule;
+    use std::sync::atomic::AtomicBool;
+
+    /// The VCF of the side to move in `moves` within `depth` fours, and the nodes it took.
+    fn vcf_within(rule: Rule, moves: &str, depth: u8) -> (Option<Vec<Point>>, u64) {
+        let game = Game::from_move_string(15, rule, moves).unwrap();
+        let mut pos = Position::new(game.board(), game.rule(), game.to_move());
+        let cancel = AtomicBool::new(false);
+        let mut budget = Budget::new(None, None, &cancel);
+        let mut memory = ThreatMemory::new();
+        let line = ThreatSearch::new(&mut pos, &mut budget, &mut memory).vcf(depth);
+        let points = line.map(|l| l.into_iter().map(|i| pos.point(i)).collect());
+        (points, budget.nodes)
+    }
+
+    #[test]
+    fn a_last_four_is_tried_only_where_its_block_is_forbidden() {
+        // Black h8 i8 j8, blocked by white's g8: fours at k8 and l8, no winning four.
+        let (line, nodes) = vcf_within(Rule::Freestyle, "h8g8i8a1j8a3", 1);
+        assert_eq!(line, None);
+        assert_eq!(nodes, 1, "the two fours were tried");
+        // Renju, white to move: h12 makes a four whose only block, h8, is a double three
+        // for black, so one four wins (`tests/renju.rs` has the position's reasoning).
+        let (line, _) = vcf_within(Rule::Renju, "f8h9g8h10i7h11j6a1h7o15h13", 1);
+        assert_eq!(line, Some(vec![parse_point("h12", 15).unwrap()]));
     }
 }
