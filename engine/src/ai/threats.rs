@@ -159,7 +159,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 }
                 // With one four left, a four wins only where its block is forbidden to the
                 // defender: one that left two fives would have been a winning four above,
-                // and after the block the next level looks for nothing but a five: trying
+                // and after the block the next level looks for nothing but a five. Trying
                 // each four here only to learn that cost nodes for nothing.
                 if depth == 1 && !self.pos.has_forbidden_points(opp) {
                     return false;
