@@ -75,9 +75,9 @@ struct Change {
 #[derive(Clone)]
 pub(crate) struct Position {
     size: usize,
-    /// Renju: black's candidate double threes, double fours and overlines are checked
+    /// Under Renju black's candidate double threes, double fours and overlines are checked
     /// against the exact rules on `board`.
-    renju: bool,
+    rule: Rule,
     board: Board,
     cells: Vec<Option<Stone>>,
     /// Per point and direction, the neighbours as black sees them.
@@ -110,7 +110,7 @@ pub(crate) struct Position {
 impl Position {
     /// May colour `c` have points it is not allowed to play (Renju's black)?
     pub(crate) fn has_forbidden_points(&self, c: Stone) -> bool {
-        self.renju && c == Stone::Black
+        self.rule.has_forbidden_moves(c)
     }
 
     /// The position of `board` with `to_move` to play.
@@ -131,7 +131,7 @@ impl Position {
         }
         let mut pos = Position {
             size,
-            renju: rule.has_forbidden_moves(Stone::Black),
+            rule,
             board: Board::new(size as u8).expect("the game's board size is valid"),
             cells: vec![None; n],
             keys: vec![[0; 4]; n],
@@ -217,8 +217,7 @@ impl Position {
     /// Is `i` a legal point for the side to move, by the exact rules?
     pub(crate) fn is_legal(&self, i: usize) -> bool {
         self.cells[i].is_none()
-            && !(self.renju
-                && self.to_move == Stone::Black
+            && !(self.has_forbidden_points(self.to_move)
                 && renju::forbidden(&self.board, self.point(i)).is_some())
     }
 
@@ -347,7 +346,7 @@ impl Position {
                 // A far stone often leaves the line's pattern as it was, and with it the
                 // point's shape. Renju's exact rule sees beyond the patterns: there every
                 // point is done again.
-                if now == was && !self.renju {
+                if now == was && !self.has_forbidden_points(Stone::Black) {
                     continue;
                 }
                 self.touched.push(Touched {
@@ -358,7 +357,7 @@ impl Position {
                 });
                 // Often only one colour's pattern changed: the other's shape stands.
                 for c in STONES {
-                    if now[c] != was[c] || self.renju {
+                    if now[c] != was[c] || self.has_forbidden_points(Stone::Black) {
                         self.pats[q][c][d] = now[c];
                         self.refresh_shape(q, c);
                     }
@@ -427,7 +426,7 @@ impl Position {
     /// that colour's totals.
     fn refresh_shape(&mut self, i: usize, c: Stone) {
         let mut shape = eval::shape(&self.pats[i][c]);
-        if c == Stone::Black && self.renju && self.may_be_forbidden(i, shape.class) {
+        if self.has_forbidden_points(c) && self.may_be_forbidden(i, shape.class) {
             shape = PointShape::FORBIDDEN;
         }
         let old = std::mem::replace(&mut self.shape[i][c], shape);

@@ -2,8 +2,9 @@
 //! opponent's VCF, and in an analysis VCTs), then principal-variation alpha-beta with
 //! iterative deepening in aspiration windows, a transposition table and threat-aware move
 //! generation: when the opponent threatens an open four only defences and counter-fours
-//! are searched, and forced blocks do not use up depth. The master also prunes by the
-//! static score (null moves, reverse futility, razoring, move counts near the leaves).
+//! are searched, and forced blocks do not use up depth; windows beyond the nearest five
+//! are cut (mate-distance pruning). The master also prunes by the static score (null
+//! moves, reverse futility, razoring, move counts near the leaves).
 
 use super::budget::Budget;
 use super::eval;
