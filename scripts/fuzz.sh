@@ -7,7 +7,8 @@
 # process each, starting from the seeds in engine/fuzz/seeds/TARGET/ plus whatever an
 # earlier run left in the scratch corpus. Prints the executions per target and exits
 # non-zero if any target crashed, failed an invariant, ran out of memory (an allocation
-# over 128 MB or 512 MB resident) or took over 10 s on one input; the input that did it
+# over 128 MB or 512 MB resident; for the protocol, whose brain may be told to keep a
+# 256 MiB table, over 300 MB or 1.5 GB) or took over 10 s on one input; the input that did it
 # is kept under the scratch directory and the command to replay it is printed.
 #
 # Environment:
@@ -51,6 +52,18 @@ start=$SECONDS
 cargo fuzz build "${build[@]}"
 echo "built in $((SECONDS - start)) s"
 
+# Memory limits per target: tight for the parsers, whose inputs should never make them
+# allocate much; above the largest transposition table for the protocol, whose brain
+# sizes one from INFO max_memory and timeout_turn, up to 256 MiB
+# (LARGEST_USEFUL_TABLE_BYTES in engine/src/protocol.rs), zeroed in full, and which
+# ASan's quarantine keeps a while after a resize frees it.
+memory_limits() {
+    case $1 in
+        protocol) echo "-rss_limit_mb=1536 -malloc_limit_mb=300" ;;
+        *) echo "-rss_limit_mb=512 -malloc_limit_mb=128" ;;
+    esac
+}
+
 failed=()
 summary=()
 for target in "${targets[@]}"; do
@@ -65,7 +78,7 @@ for target in "${targets[@]}"; do
     status=0
     cargo fuzz run "${build[@]}" "$target" "$corpus" -- \
         -max_total_time="$seconds" -timeout=10 -max_len=4096 \
-        -rss_limit_mb=512 -malloc_limit_mb=128 -print_final_stats=1 \
+        $(memory_limits "$target") -print_final_stats=1 \
         -artifact_prefix="$artifacts/" >"$log" 2>&1 || status=$?
     took=$((SECONDS - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
