@@ -67,6 +67,7 @@ fn main() {
                 limits: Limits {
                     time_ms: None,
                     nodes: Some(20_000),
+                    ..Limits::default()
                 },
                 seed: rng.random(),
             };

@@ -4,7 +4,7 @@
 
 use crate::ai::{
     DEFAULT_TABLE_BYTES, Engine, Level, Limits, Resources, SearchSettings, TABLE_SLOT_BYTES,
-    Threads, next_seed,
+    Threads, TimeUse, next_seed,
 };
 use crate::board::{MAX_SIZE, MIN_SIZE, Point, Stone};
 use crate::game::Game;
@@ -126,17 +126,35 @@ impl Brain {
 
     /// The time this turn may take: the per-turn limit, and a share of what is left.
     pub fn turn_budget_ms(&self) -> u64 {
-        let share = if self.time_left_ms == u64::MAX || self.timeout_match_ms == 0 {
+        // timeout_turn 0 means "play as fast as possible": the floor below.
+        self.turn_limit_ms()
+            .min(self.match_share_ms())
+            .saturating_sub(SAFETY_MS)
+            .max(10)
+    }
+
+    /// How the turn's budget is spent: all of it where the turn's own limit binds (time
+    /// left over is lost), leaving some for later moves where the match clock's share
+    /// binds.
+    pub fn turn_time_use(&self) -> TimeUse {
+        if self.match_share_ms() >= self.turn_limit_ms() {
+            TimeUse::SpendAll
+        } else {
+            TimeUse::SaveForLater
+        }
+    }
+
+    fn turn_limit_ms(&self) -> u64 {
+        self.timeout_turn_ms.min(LONGEST_TURN_MS)
+    }
+
+    /// A twelfth of the match time left, or no limit when the match has no clock.
+    fn match_share_ms(&self) -> u64 {
+        if self.time_left_ms == u64::MAX || self.timeout_match_ms == 0 {
             u64::MAX
         } else {
             self.time_left_ms / 12
-        };
-        // timeout_turn 0 means "play as fast as possible": the floor below.
-        self.timeout_turn_ms
-            .min(share)
-            .min(LONGEST_TURN_MS)
-            .saturating_sub(SAFETY_MS)
-            .max(10)
+        }
     }
 
     fn to_point(&self, text: &str, size: u8) -> Result<Point, String> {
@@ -190,6 +208,7 @@ impl Brain {
     /// Searches the current position and plays the answer.
     fn think(&mut self) -> Reply {
         let budget = self.turn_budget_ms();
+        let time_use = self.turn_time_use();
         let Some(game) = self.game.as_mut() else {
             return Reply::error("no game: send START first");
         };
@@ -199,6 +218,7 @@ impl Brain {
             limits: Limits {
                 time_ms: Some(budget),
                 nodes: None,
+                time_use,
             },
             seed: self.seed,
         };
@@ -654,5 +674,21 @@ mod tests {
         assert_eq!(b.turn_budget_ms(), 500 - SAFETY_MS);
         b.handle("INFO timeout_turn 0");
         assert_eq!(b.turn_budget_ms(), 10, "0 = as fast as possible");
+    }
+
+    #[test]
+    fn a_turn_spends_all_its_time_only_where_the_turn_limit_binds() {
+        let mut b = Brain::default();
+        b.handle("INFO timeout_turn 500");
+        assert_eq!(b.turn_time_use(), TimeUse::SpendAll, "no match clock");
+        b.handle("INFO timeout_match 180000");
+        b.handle("INFO time_left 60000");
+        assert_eq!(b.turn_time_use(), TimeUse::SpendAll, "a twelfth is 5 s");
+        b.handle("INFO time_left 3000");
+        assert_eq!(
+            b.turn_time_use(),
+            TimeUse::SaveForLater,
+            "a twelfth (250 ms) is less than the turn: the clock binds"
+        );
     }
 }

@@ -194,6 +194,7 @@ mod tests {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(5_000),
+                ..Limits::default()
             },
         };
         let engine = Engine::new(Resources::default());
@@ -277,6 +278,7 @@ mod tests {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(40_000),
+                ..Limits::default()
             },
             ..Default::default()
         };

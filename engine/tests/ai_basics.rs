@@ -1,6 +1,6 @@
 //! What every level of the computer player must do.
 
-use gomoku_engine::ai::{Level, Limits, SearchSettings, search};
+use gomoku_engine::ai::{Level, Limits, SearchInfo, SearchSettings, TimeUse, search};
 use gomoku_engine::notation::{parse_moves, parse_point};
 use gomoku_engine::{Game, Point, Rule};
 use proptest::prelude::*;
@@ -17,6 +17,7 @@ fn best(g: &Game, level: Level, seed: u64) -> Point {
         limits: Limits {
             time_ms: None,
             nodes: Some(100_000),
+            ..Limits::default()
         },
     };
     search(g, &settings, &AtomicBool::new(false)).unwrap().best
@@ -104,7 +105,7 @@ proptest! {
         }
         let settings = SearchSettings {
             level: Level::new(level).unwrap(),
-            limits: Limits { time_ms: None, nodes: Some(20_000) },
+            limits: Limits { time_ms: None, nodes: Some(20_000), ..Limits::default() },
             seed,
         };
         if let Some(info) = search(&g, &settings, &AtomicBool::new(false)) {
@@ -131,6 +132,7 @@ fn a_raised_cancel_stops_a_master_search_within_a_few_hundred_nodes() {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(50_000),
+                ..Limits::default()
             },
             ..settings
         },
@@ -184,6 +186,7 @@ fn master_plays_a_forced_win_it_is_shown() {
         limits: Limits {
             time_ms: None,
             nodes: Some(200_000),
+            ..Limits::default()
         },
         seed: 1,
     };
@@ -225,4 +228,37 @@ fn lower_levels_vary_their_moves_and_master_does_not() {
     };
     assert!(distinct(Level::MIN) > 1, "beginner varies");
     assert_eq!(distinct(Level::MAX), 1, "master is deterministic");
+}
+
+/// The master's search of a quiet middle game on `nodes`, spending them as `time_use` says.
+fn search_spending(nodes: u64, time_use: TimeUse) -> SearchInfo {
+    let g = game("h8i9i8g8j7k6h10j9i11", Rule::Freestyle);
+    let settings = SearchSettings {
+        level: Level::MAX,
+        seed: 1,
+        limits: Limits {
+            time_ms: None,
+            nodes: Some(nodes),
+            time_use,
+        },
+    };
+    search(&g, &settings, &AtomicBool::new(false)).unwrap()
+}
+
+#[test]
+fn spending_all_deepens_until_the_budget_is_spent() {
+    const NODES: u64 = 60_000;
+    let saving = search_spending(NODES, TimeUse::SaveForLater);
+    let spending = search_spending(NODES, TimeUse::SpendAll);
+    assert!(
+        saving.nodes < NODES,
+        "saving for later starts no iteration past most of the budget: {} nodes",
+        saving.nodes
+    );
+    assert!(
+        spending.nodes >= NODES,
+        "spending all stops only at the budget: {} nodes",
+        spending.nodes
+    );
+    assert!(spending.depth >= saving.depth);
 }

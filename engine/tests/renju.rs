@@ -385,6 +385,7 @@ fn master(g: &Game) -> Point {
         limits: Limits {
             time_ms: None,
             nodes: Some(200_000),
+            ..Limits::default()
         },
         seed: 1,
     };
@@ -409,6 +410,7 @@ fn black_never_plays_a_forbidden_point_even_to_block() {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(50_000),
+                ..Limits::default()
             },
             seed: 3,
         };

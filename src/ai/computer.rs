@@ -208,6 +208,7 @@ fn ask_or_cancel(
         limits: Limits {
             time_ms: Some(pacing.move_time_ms),
             nodes: None,
+            ..Limits::default()
         },
         seed: computer.seed,
     };

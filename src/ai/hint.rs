@@ -100,6 +100,7 @@ fn ask_hint(
         limits: Limits {
             time_ms: Some(HINT_TIME_MS),
             nodes: None,
+            ..Limits::default()
         },
         seed: 0,
     };

@@ -67,6 +67,7 @@ impl OpeningWork {
                 limits: Limits {
                     time_ms: Some((move_time_ms / share).max(1)),
                     nodes: None,
+                    ..Limits::default()
                 },
                 seed,
             },

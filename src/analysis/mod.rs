@@ -148,6 +148,7 @@ fn follow_position(
         limits: Limits {
             time_ms: Some(POSITION_BUDGET_MS),
             nodes: None,
+            ..Limits::default()
         },
     };
     let id = service.request_analysis(Purpose::Analysis, game, request);

@@ -300,6 +300,7 @@ fn judge_next(mut review: ResMut<GameReview>, mut service: ResMut<SearchService>
         limits: Limits {
             time_ms: Some(r.budget_ms.into()),
             nodes: None,
+            ..Limits::default()
         },
     };
     r.running = Some(service.request_analysis(Purpose::Review, position, settings));

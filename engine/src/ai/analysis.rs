@@ -227,6 +227,7 @@ mod tests {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(n),
+                ..Limits::default()
             },
         }
     }
@@ -333,6 +334,7 @@ mod tests {
             limits: Limits {
                 time_ms: Some(60_000),
                 nodes: None,
+                ..Limits::default()
             },
         };
         let a = analyse(&quiet, &unlimited, &cancel, &mut |_| reports += 1).unwrap();

@@ -4,6 +4,7 @@
 //! time says (only the cancel flag stops it sooner), so that an analysis on a tiny budget
 //! still proves a short forced win.
 
+use super::TimeUse;
 use crate::clock::Stopwatch;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,6 +23,7 @@ pub(crate) struct Budget<'a> {
     local_hit: bool,
     /// The whole budget does not run out before this many nodes (a cancel still stops).
     floor: u64,
+    time_use: TimeUse,
 }
 
 /// A sub-search's allowance: until `ms` on the clock or `nodes` nodes, but in any case
@@ -46,7 +48,18 @@ impl<'a> Budget<'a> {
             local: None,
             local_hit: false,
             floor: 0,
+            time_use: TimeUse::SaveForLater,
         }
+    }
+
+    /// The same budget, spent as `time_use` says.
+    pub(crate) fn spending(self, time_use: TimeUse) -> Self {
+        Budget { time_use, ..self }
+    }
+
+    /// Whether the search may leave part of the budget for later moves.
+    pub(crate) fn time_use(&self) -> TimeUse {
+        self.time_use
     }
 
     pub(crate) fn elapsed_ms(&self) -> u64 {

@@ -155,7 +155,11 @@ impl Engine {
         if game.is_over() || game.board().is_full() {
             return None;
         }
-        let Limits { time_ms, nodes } = limits;
+        let Limits {
+            time_ms,
+            nodes,
+            time_use,
+        } = limits;
         let nodes = match (time_ms, nodes) {
             (None, None) => Some(level.default_nodes()),
             (_, nodes) => nodes,
@@ -163,7 +167,7 @@ impl Engine {
         // The clock starts first: the first search of a process builds the pattern tables
         // inside `Position::new` (tens of milliseconds, more on a busy machine), and that
         // is part of the turn too.
-        let budget = Budget::new(time_ms, nodes, cancel);
+        let budget = Budget::new(time_ms, nodes, cancel).spending(time_use);
         let pos = Position::new(game.board(), game.rule(), game.to_move());
         let helpers = if cfg!(target_arch = "wasm32") {
             0
@@ -193,6 +197,7 @@ mod tests {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(n),
+                ..Limits::default()
             },
             seed: 1,
         }

@@ -35,6 +35,20 @@ use std::sync::atomic::AtomicBool;
 pub struct Limits {
     pub time_ms: Option<u64>,
     pub nodes: Option<u64>,
+    pub time_use: TimeUse,
+}
+
+/// Whether a search leaves part of its budget unspent for later moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimeUse {
+    /// Iterative deepening starts no new iteration past most of the budget (an iteration
+    /// that would rarely finish): what is left stays on a clock that later moves share.
+    #[default]
+    SaveForLater,
+    /// Deepening goes on until the budget is spent, an unfinished iteration trusted only
+    /// for a move it proved better: the turn's own time, which no later move can use
+    /// (a Gomocup turn limit that binds before the match clock does; README's v44).
+    SpendAll,
 }
 
 /// One search request: level, budget, and a seed so that a level's randomness is

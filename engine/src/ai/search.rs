@@ -6,6 +6,7 @@
 //! are cut (mate-distance pruning). The master also prunes by the static score (null
 //! moves, reverse futility, razoring, move counts near the leaves).
 
+use super::TimeUse;
 use super::budget::Budget;
 use super::eval;
 use super::movepick::{self, Killers};
@@ -497,10 +498,10 @@ impl<'s> Searcher<'s> {
             best = m;
             score = s;
             depth_done = depth;
-            let until = if settled {
-                DEEPEN_UNTIL
-            } else {
-                DEEPEN_UNSETTLED_UNTIL
+            let until = match (self.budget.time_use(), settled) {
+                (TimeUse::SpendAll, _) => f64::INFINITY,
+                (TimeUse::SaveForLater, true) => DEEPEN_UNTIL,
+                (TimeUse::SaveForLater, false) => DEEPEN_UNSETTLED_UNTIL,
             };
             if s.abs() >= WON || self.budget.used() > until {
                 break;

@@ -463,6 +463,7 @@ pub fn decide_by(
     let limits = Limits {
         time_ms: settings.limits.time_ms.map(|t| (t / share).max(1)),
         nodes: settings.limits.nodes.map(|n| (n / share).max(1)),
+        ..Limits::default()
     };
     let mut seed = settings.seed;
     while planner.decision().is_none() {
@@ -715,6 +716,7 @@ mod tests {
             limits: Limits {
                 time_ms: Some(400),
                 nodes: None,
+                ..Limits::default()
             },
             seed: 3,
         };

@@ -94,6 +94,7 @@ fn play_one(plan: SelfPlay, game_number: u64) -> Vec<Sample> {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(plan.nodes_per_move),
+                ..Limits::default()
             },
             seed,
         };

@@ -62,6 +62,7 @@ pub fn decode_request(line: &str) -> Result<(Game, SearchSettings), String> {
     let limits = Limits {
         time_ms: (time_ms > 0).then_some(time_ms),
         nodes: None,
+        ..Limits::default()
     };
     Ok((
         game,
@@ -138,6 +139,7 @@ pub fn decode_analysis_request(line: &str) -> Result<(Game, AnalysisSettings), S
     let limits = Limits {
         time_ms: (time_ms > 0).then_some(time_ms),
         nodes: (nodes > 0).then_some(nodes),
+        ..Limits::default()
     };
     Ok((game, AnalysisSettings { lines, limits }))
 }
@@ -205,6 +207,7 @@ mod tests {
             limits: Limits {
                 time_ms: Some(2000),
                 nodes: None,
+                ..Limits::default()
             },
         };
         let line = encode_analysis_request(&game, &settings);
@@ -216,6 +219,7 @@ mod tests {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(5000),
+                ..Limits::default()
             },
         };
         let line = encode_analysis_request(&empty, &by_nodes);
@@ -248,6 +252,7 @@ mod tests {
             limits: Limits {
                 time_ms: None,
                 nodes: Some(nodes),
+                ..Limits::default()
             },
         }
     }
@@ -297,6 +302,7 @@ mod tests {
             limits: Limits {
                 time_ms: Some(700),
                 nodes: None,
+                ..Limits::default()
             },
             seed: 42,
         };

@@ -75,6 +75,7 @@ impl Brain {
             limits: Limits {
                 time_ms: Some(self.turn_budget_ms()),
                 nodes: None,
+                ..Limits::default()
             },
             seed: self.seed,
         };

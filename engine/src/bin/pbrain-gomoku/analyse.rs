@@ -37,6 +37,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         limits: Limits {
             time_ms: Some(ms),
             nodes: None,
+            ..Limits::default()
         },
     };
     let cancel = AtomicBool::new(false);

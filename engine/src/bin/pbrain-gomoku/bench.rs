@@ -52,6 +52,7 @@ fn master_search(game: &Game, nodes: u64) -> (SearchInfo, u64) {
         limits: Limits {
             time_ms: None,
             nodes: Some(nodes),
+            ..Limits::default()
         },
         seed: 1,
     };

@@ -164,6 +164,7 @@ fn best(args: &[String]) -> Result<(), String> {
         limits: Limits {
             time_ms: Some(ms),
             nodes: None,
+            ..Limits::default()
         },
         seed: 1,
     };

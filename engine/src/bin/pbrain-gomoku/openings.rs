@@ -99,6 +99,7 @@ fn open(
                 limits: Limits {
                     time_ms: Some(ms),
                     nodes: None,
+                    ..Limits::default()
                 },
                 seed: search_seed,
             };
