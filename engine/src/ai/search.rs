@@ -38,9 +38,9 @@ const OWN_VCT_SHARE: f64 = 0.15;
 const OPPONENT_VCF_SHARE: f64 = 0.05;
 const OPPONENT_VCT_SHARE: f64 = 0.05;
 const REFUTATIONS_SHARE: f64 = 0.25;
-/// Iterative deepening starts no new iteration past this fraction of the budget: the
-/// next one would rarely finish (chosen by an arena match: 57.5% against the build that
-/// deepened further).
+/// Saving time for later moves (`TimeUse::SaveForLater`), iterative deepening starts no
+/// new iteration past this fraction of the budget: the next one would rarely finish
+/// (chosen by an arena match: 57.5% against the build that deepened further).
 pub(super) const DEEPEN_UNTIL: f64 = 0.7;
 /// When the last iteration changed its mind about the best move, the next one may start
 /// later than that: the position is not settled, and one more ply is where the time of
