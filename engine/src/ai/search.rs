@@ -671,6 +671,13 @@ impl<'s> Searcher<'s> {
     /// opponent is unlikely to catch up in so few moves), and one that misses alpha by it
     /// is checked only for a VCF (our quiet moves are unlikely to make up for it). `looks`
     /// is the node's static score; the caller checks that the style prunes by it.
+    ///
+    /// A bound may be a win or a loss found elsewhere in the tree: then the node only has
+    /// to beat that line, and pruning goes on as for any bound (PentaZen's rule; README's
+    /// v45). A static score is never a win or a loss, so at a loss bound reverse futility
+    /// says the side to move is not lost that soon, and at a win bound razoring leaves
+    /// only a VCF to win sooner; searching such nodes in full, as before v45, mostly
+    /// looked for shorter wins and slower losses, and took up to millions of nodes.
     fn judged_by_looks(
         &mut self,
         looks: i32,
@@ -679,9 +686,6 @@ impl<'s> Searcher<'s> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        if alpha.abs() >= WON || beta.abs() >= WON {
-            return None;
-        }
         let margin = FUTILITY_MARGIN_PER_PLY * depth;
         if depth < REVERSE_FUTILITY_DEPTH && looks - margin >= beta {
             return Some(looks);
@@ -1075,10 +1079,15 @@ mod tests {
         );
     }
 
-    /// Nodes a search of a quiet middle game takes at `ply` within (alpha, beta).
-    fn nodes_within(ply: i32, alpha: i32, beta: i32) -> u64 {
+    /// A quiet middle game.
+    fn quiet_middle_game() -> Position {
         let game = Game::from_move_string(15, Rule::Freestyle, "h8i9i8g8j7k6h10j9i11").unwrap();
-        let pos = Position::new(game.board(), game.rule(), game.to_move());
+        Position::new(game.board(), game.rule(), game.to_move())
+    }
+
+    /// Nodes a search of `quiet_middle_game` takes at `ply` within (alpha, beta).
+    fn nodes_within(ply: i32, alpha: i32, beta: i32) -> u64 {
+        let pos = quiet_middle_game();
         let cancel = AtomicBool::new(false);
         let table = Table::new(16);
         let budget = Budget::new(None, None, &cancel);
@@ -1104,6 +1113,23 @@ mod tests {
             1,
             "below the reply's five"
         );
+    }
+
+    #[test]
+    fn a_win_or_loss_found_elsewhere_is_beaten_only_by_forcing_lines_near_the_leaves() {
+        let ply = 3;
+        let looks = eval::leaf(&quiet_middle_game());
+        assert!(
+            nodes_within(ply, looks, looks + 1) > 1,
+            "the premise: a window at its looks is searched"
+        );
+        // A win in 12 known elsewhere: four plies from the leaves only a VCF could win
+        // sooner (razoring): the node and its leaf's look, as the side to move has no
+        // four to start one.
+        assert_eq!(nodes_within(ply, win_in(12) - 1, win_in(12)), 2);
+        // A loss in 12 known elsewhere: by its looks the side to move is not lost that
+        // soon (reverse futility).
+        assert_eq!(nodes_within(ply, loss_in(12), loss_in(12) + 1), 1);
     }
 
     #[test]
