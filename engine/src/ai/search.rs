@@ -1116,7 +1116,7 @@ mod tests {
     }
 
     #[test]
-    fn a_win_or_loss_found_elsewhere_is_beaten_only_by_forcing_lines_near_the_leaves() {
+    fn a_win_or_loss_found_elsewhere_does_not_stop_the_pruning_by_looks() {
         let ply = 3;
         let looks = eval::leaf(&quiet_middle_game());
         assert!(
