@@ -64,11 +64,7 @@ fn main() {
             }
             let settings = SearchSettings {
                 level: Level::new(rng.random_range(3..=4)).unwrap(),
-                limits: Limits {
-                    time_ms: None,
-                    nodes: Some(20_000),
-                    ..Limits::default()
-                },
+                limits: Limits::nodes(20_000),
                 seed: rng.random(),
             };
             let Some(info) = search(&game, &settings, &cancel) else {

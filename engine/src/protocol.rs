@@ -216,9 +216,8 @@ impl Brain {
         let settings = SearchSettings {
             level: self.level,
             limits: Limits {
-                time_ms: Some(budget),
-                nodes: None,
                 time_use,
+                ..Limits::time(budget)
             },
             seed: self.seed,
         };

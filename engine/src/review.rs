@@ -191,11 +191,7 @@ mod tests {
     fn reviewed(game: &Game) -> Vec<MoveReview> {
         let settings = AnalysisSettings {
             lines: 1,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(5_000),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(5_000),
         };
         let engine = Engine::new(Resources::default());
         let judged = judge(&engine, game, &settings, &AtomicBool::new(false));
@@ -275,11 +271,7 @@ mod tests {
         let mut record = game("h8");
         let engine = Engine::new(Resources::default());
         let settings = crate::ai::SearchSettings {
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(40_000),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(40_000),
             ..Default::default()
         };
         let cancel = AtomicBool::new(false);

@@ -14,11 +14,7 @@ fn best(g: &Game, level: Level, seed: u64) -> Point {
     let settings = SearchSettings {
         level,
         seed,
-        limits: Limits {
-            time_ms: None,
-            nodes: Some(100_000),
-            ..Limits::default()
-        },
+        limits: Limits::nodes(100_000),
     };
     search(g, &settings, &AtomicBool::new(false)).unwrap().best
 }
@@ -105,7 +101,7 @@ proptest! {
         }
         let settings = SearchSettings {
             level: Level::new(level).unwrap(),
-            limits: Limits { time_ms: None, nodes: Some(20_000), ..Limits::default() },
+            limits: Limits::nodes(20_000),
             seed,
         };
         if let Some(info) = search(&g, &settings, &AtomicBool::new(false)) {
@@ -129,11 +125,7 @@ fn a_raised_cancel_stops_a_master_search_within_a_few_hundred_nodes() {
     let free = search(
         &g,
         &SearchSettings {
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(50_000),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(50_000),
             ..settings
         },
         &AtomicBool::new(false),
@@ -183,11 +175,7 @@ fn master_plays_a_forced_win_it_is_shown() {
     let g = game(moves, Rule::Freestyle);
     let settings = SearchSettings {
         level: Level::MAX,
-        limits: Limits {
-            time_ms: None,
-            nodes: Some(200_000),
-            ..Limits::default()
-        },
+        limits: Limits::nodes(200_000),
         seed: 1,
     };
     let info = search(&g, &settings, &AtomicBool::new(false)).unwrap();
@@ -237,9 +225,8 @@ fn search_spending(nodes: u64, time_use: TimeUse) -> SearchInfo {
         level: Level::MAX,
         seed: 1,
         limits: Limits {
-            time_ms: None,
-            nodes: Some(nodes),
             time_use,
+            ..Limits::nodes(nodes)
         },
     };
     search(&g, &settings, &AtomicBool::new(false)).unwrap()

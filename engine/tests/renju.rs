@@ -382,11 +382,7 @@ fn whites_overline_wins_and_blacks_five_wins_through_a_forbidden_shape() {
 fn master(g: &Game) -> Point {
     let settings = SearchSettings {
         level: Level::MAX,
-        limits: Limits {
-            time_ms: None,
-            nodes: Some(200_000),
-            ..Limits::default()
-        },
+        limits: Limits::nodes(200_000),
         seed: 1,
     };
     search(g, &settings, &AtomicBool::new(false)).unwrap().best
@@ -407,11 +403,7 @@ fn black_never_plays_a_forbidden_point_even_to_block() {
     for level in Level::all() {
         let settings = SearchSettings {
             level,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(50_000),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(50_000),
             seed: 3,
         };
         let p = search(&g, &settings, &AtomicBool::new(false)).unwrap().best;

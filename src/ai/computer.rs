@@ -205,11 +205,7 @@ fn ask_or_cancel(
     }
     let settings = SearchSettings {
         level: game_match.level,
-        limits: Limits {
-            time_ms: Some(pacing.move_time_ms),
-            nodes: None,
-            ..Limits::default()
-        },
+        limits: Limits::time(pacing.move_time_ms),
         seed: computer.seed,
     };
     let id = service.request(Purpose::ComputerMove, game, settings);

@@ -97,11 +97,7 @@ fn ask_hint(
     }
     let settings = SearchSettings {
         level: Level::MAX,
-        limits: Limits {
-            time_ms: Some(HINT_TIME_MS),
-            nodes: None,
-            ..Limits::default()
-        },
+        limits: Limits::time(HINT_TIME_MS),
         seed: 0,
     };
     let id = service.request(Purpose::Hint, game, settings);

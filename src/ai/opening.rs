@@ -64,11 +64,7 @@ impl OpeningWork {
             planner,
             settings: SearchSettings {
                 level: game_match.level,
-                limits: Limits {
-                    time_ms: Some((move_time_ms / share).max(1)),
-                    nodes: None,
-                    ..Limits::default()
-                },
+                limits: Limits::time((move_time_ms / share).max(1)),
                 seed,
             },
             asked: Vec::new(),

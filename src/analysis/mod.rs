@@ -145,11 +145,7 @@ fn follow_position(
     }
     let request = AnalysisSettings {
         lines: CANDIDATE_LINES,
-        limits: Limits {
-            time_ms: Some(POSITION_BUDGET_MS),
-            nodes: None,
-            ..Limits::default()
-        },
+        limits: Limits::time(POSITION_BUDGET_MS),
     };
     let id = service.request_analysis(Purpose::Analysis, game, request);
     live.running = Some(Running {

@@ -297,11 +297,7 @@ fn judge_next(mut review: ResMut<GameReview>, mut service: ResMut<SearchService>
     }
     let settings = AnalysisSettings {
         lines: 1,
-        limits: Limits {
-            time_ms: Some(r.budget_ms.into()),
-            nodes: None,
-            ..Limits::default()
-        },
+        limits: Limits::time(r.budget_ms.into()),
     };
     r.running = Some(service.request_analysis(Purpose::Review, position, settings));
 }

@@ -224,11 +224,7 @@ mod tests {
     fn nodes(lines: usize, n: u64) -> AnalysisSettings {
         AnalysisSettings {
             lines,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(n),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(n),
         }
     }
 
@@ -331,11 +327,7 @@ mod tests {
         let quiet = game("h8i9h9i8");
         let unlimited = AnalysisSettings {
             lines: 2,
-            limits: Limits {
-                time_ms: Some(60_000),
-                nodes: None,
-                ..Limits::default()
-            },
+            limits: Limits::time(60_000),
         };
         let a = analyse(&quiet, &unlimited, &cancel, &mut |_| reports += 1).unwrap();
         assert!(a.nodes < 10_000, "{} nodes after a cancel", a.nodes);

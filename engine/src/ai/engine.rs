@@ -194,11 +194,7 @@ mod tests {
     fn nodes(n: u64) -> SearchSettings {
         SearchSettings {
             level: Level::MAX,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(n),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(n),
             seed: 1,
         }
     }

@@ -38,6 +38,25 @@ pub struct Limits {
     pub time_use: TimeUse,
 }
 
+impl Limits {
+    /// At most `ms` milliseconds, however many nodes: play and analysis.
+    pub fn time(ms: u64) -> Self {
+        Limits {
+            time_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// At most `nodes` nodes, however long: the same search on any machine (tests,
+    /// benchmarks, tuning).
+    pub fn nodes(nodes: u64) -> Self {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
 /// Whether a search leaves part of its budget unspent for later moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TimeUse {

@@ -713,11 +713,7 @@ mod tests {
     fn decide_runs_real_searches_within_its_budget() {
         let settings = SearchSettings {
             level: Level::MAX,
-            limits: Limits {
-                time_ms: Some(400),
-                nodes: None,
-                ..Limits::default()
-            },
+            limits: Limits::time(400),
             seed: 3,
         };
         let cancel = AtomicBool::new(false);

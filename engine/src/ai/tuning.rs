@@ -91,11 +91,7 @@ fn play_one(plan: SelfPlay, game_number: u64) -> Vec<Sample> {
         seed = next_seed(seed);
         let settings = SearchSettings {
             level: Level::MAX,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(plan.nodes_per_move),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(plan.nodes_per_move),
             seed,
         };
         let Some(info) = engine.search(&game, &settings, &cancel) else {

@@ -204,11 +204,7 @@ mod tests {
         let game = Game::from_move_string(15, Rule::Renju, "h8i9j10").unwrap();
         let settings = AnalysisSettings {
             lines: 3,
-            limits: Limits {
-                time_ms: Some(2000),
-                nodes: None,
-                ..Limits::default()
-            },
+            limits: Limits::time(2000),
         };
         let line = encode_analysis_request(&game, &settings);
         assert_eq!(line, "analyse 15 renju 3 2000 0 h8i9j10");
@@ -216,11 +212,7 @@ mod tests {
         let empty = Game::new(19, Rule::Freestyle).unwrap();
         let by_nodes = AnalysisSettings {
             lines: 1,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(5000),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(5000),
         };
         let line = encode_analysis_request(&empty, &by_nodes);
         assert_eq!(line, "analyse 19 freestyle 1 0 5000 -");
@@ -249,11 +241,7 @@ mod tests {
     fn by_nodes_of(lines: usize, nodes: u64) -> AnalysisSettings {
         AnalysisSettings {
             lines,
-            limits: Limits {
-                time_ms: None,
-                nodes: Some(nodes),
-                ..Limits::default()
-            },
+            limits: Limits::nodes(nodes),
         }
     }
 
@@ -299,11 +287,7 @@ mod tests {
         let game = Game::from_move_string(15, Rule::Standard, "h8i9").unwrap();
         let settings = SearchSettings {
             level: Level::MIN,
-            limits: Limits {
-                time_ms: Some(700),
-                nodes: None,
-                ..Limits::default()
-            },
+            limits: Limits::time(700),
             seed: 42,
         };
         let line = encode_request(&game, &settings);

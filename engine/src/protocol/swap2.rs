@@ -72,11 +72,7 @@ impl Brain {
         self.seed = next_seed(self.seed);
         let settings = SearchSettings {
             level: self.level,
-            limits: Limits {
-                time_ms: Some(self.turn_budget_ms()),
-                nodes: None,
-                ..Limits::default()
-            },
+            limits: Limits::time(self.turn_budget_ms()),
             seed: self.seed,
         };
         // The brain's own engine: its threads and table memory, as INFO set them.

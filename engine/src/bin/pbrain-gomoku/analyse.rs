@@ -34,11 +34,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let game = Game::from_move_string(size, rule, &moves).map_err(|e| e.to_string())?;
     let settings = AnalysisSettings {
         lines,
-        limits: Limits {
-            time_ms: Some(ms),
-            nodes: None,
-            ..Limits::default()
-        },
+        limits: Limits::time(ms),
     };
     let cancel = AtomicBool::new(false);
     analyse(&game, &settings, &cancel, &mut |a| {

@@ -49,11 +49,7 @@ fn positions_of(set: &str, kind: &str) -> Vec<Game> {
 fn master_search(game: &Game, nodes: u64) -> (SearchInfo, u64) {
     let settings = SearchSettings {
         level: Level::MAX,
-        limits: Limits {
-            time_ms: None,
-            nodes: Some(nodes),
-            ..Limits::default()
-        },
+        limits: Limits::nodes(nodes),
         seed: 1,
     };
     let clock = Stopwatch::start();

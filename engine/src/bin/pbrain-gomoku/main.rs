@@ -161,11 +161,7 @@ fn best(args: &[String]) -> Result<(), String> {
     let game = Game::from_move_string(size, rule, &moves).map_err(|e| e.to_string())?;
     let settings = SearchSettings {
         level,
-        limits: Limits {
-            time_ms: Some(ms),
-            nodes: None,
-            ..Limits::default()
-        },
+        limits: Limits::time(ms),
         seed: 1,
     };
     let info =

@@ -96,11 +96,7 @@ fn open(
             search_seed = next_seed(search_seed);
             let settings = SearchSettings {
                 level,
-                limits: Limits {
-                    time_ms: Some(ms),
-                    nodes: None,
-                    ..Limits::default()
-                },
+                limits: Limits::time(ms),
                 seed: search_seed,
             };
             search(position, &settings, cancel)
