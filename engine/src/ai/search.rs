@@ -768,8 +768,8 @@ impl<'s> Searcher<'s> {
         }
     }
 
-    /// A leaf's value: a short VCF settles leaves where the side to move can force a five,
-    /// and the static value the others. A style that prunes by looks skips the VCF where
+    /// A leaf's value: a short, narrow VCF settles leaves where the side to move can force
+    /// a five, and the static value the others. A style that prunes by looks skips the VCF where
     /// the static value already reaches beta: a win would only cut off the same way
     /// (fail-soft, the value is a lower bound either way), and most leaves of a null
     /// window are such (PentaZen's rule too; README's v25 and v27).
@@ -780,7 +780,7 @@ impl<'s> Searcher<'s> {
         }
         if self.pos.has_at_least(self.pos.to_move(), Threat::Four)
             && let Some(line) = ThreatSearch::new(&mut self.pos, &mut self.budget, &mut self.memory)
-                .vcf(LEAF_VCF_DEPTH)
+                .narrow_vcf(LEAF_VCF_DEPTH)
         {
             return win_in(ply + line.len() as i32);
         }

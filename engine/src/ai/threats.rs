@@ -11,6 +11,11 @@ use crate::board::Stone;
 
 /// Longest VCF (in fours) searched: VCFs are cheap, so this is generous.
 pub(crate) const MAX_VCF_DEPTH: u8 = 30;
+/// Fours a narrow VCF tries at each of the attacker's turns after its first: the most
+/// valuable ones. A VCF tried at every leaf spent most of the master's nodes on lines
+/// of fours that lead nowhere; the wins it then misses are few, and the root's full VCF
+/// or a deeper iteration finds them (PentaZen's leaf VCF tries two; README's v46).
+const NARROW_VCF_FOURS: usize = 2;
 
 /// Positions known not to win (by hash), with the depth they were tried at. Kept for a
 /// whole search: a position's verdict does not depend on the path to it.
@@ -41,10 +46,13 @@ impl Refuted {
     }
 }
 
-/// What threat searches remember between calls: positions without a VCF, and without a
-/// VCT (separately: a position can lack one and have the other).
+/// What threat searches remember between calls: positions without a VCF, without one
+/// among a narrow VCF's lines, and without a VCT (separately: a position can lack one
+/// and have another). A narrow search's refutation proves nothing to a full one, while a
+/// full one's holds for a narrow one too.
 pub(crate) struct ThreatMemory {
     vcf: Refuted,
+    narrow_vcf: Refuted,
     vct: Refuted,
 }
 
@@ -52,6 +60,7 @@ impl ThreatMemory {
     pub(crate) fn new() -> Self {
         ThreatMemory {
             vcf: Refuted::new(),
+            narrow_vcf: Refuted::new(),
             vct: Refuted::new(),
         }
     }
@@ -63,6 +72,9 @@ pub(crate) struct ThreatSearch<'p, 'b, 'c> {
     memory: &'p mut ThreatMemory,
     /// The winning line, built while unwinding (attacker and defender moves, in order).
     line: Vec<usize>,
+    /// In a narrow VCF, the depth it started at: the turns below it keep only the
+    /// `NARROW_VCF_FOURS` most valuable fours.
+    narrow_below: Option<u8>,
 }
 
 /// The single empty point colour `c` completes a five at, looking around `near`.
@@ -87,6 +99,7 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             budget,
             memory,
             line: Vec::new(),
+            narrow_below: None,
         }
     }
 
@@ -94,6 +107,16 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     pub(crate) fn vcf(&mut self, depth: u8) -> Option<Vec<usize>> {
         self.line.clear();
         self.vcf_attack(depth).then(|| self.take_line())
+    }
+
+    /// A VCF within `depth` fours that tries every four at its first turn and only the
+    /// `NARROW_VCF_FOURS` most valuable at each later one: cheap enough for every leaf of
+    /// the main search. Its wins are wins; its failures prove nothing.
+    pub(crate) fn narrow_vcf(&mut self, depth: u8) -> Option<Vec<usize>> {
+        self.narrow_below = Some(depth);
+        let line = self.vcf(depth);
+        self.narrow_below = None;
+        line
     }
 
     /// A VCT for the side to move within `depth` threats, deepening one threat at a time.
@@ -148,7 +171,13 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
             self.line.push(p);
             return true;
         }
-        if self.budget.tick() || depth == 0 || self.memory.vcf.holds(self.pos.hash(), depth) {
+        let hash = self.pos.hash();
+        let narrow = self.narrow_below.is_some();
+        if self.budget.tick()
+            || depth == 0
+            || self.memory.vcf.holds(hash, depth)
+            || (narrow && self.memory.narrow_vcf.holds(hash, depth))
+        {
             return false;
         }
         let moves: Vec<usize> = match self.pos.count(opp, Threat::Five) {
@@ -164,7 +193,11 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 if depth == 1 && !self.pos.has_forbidden_points(opp) {
                     return false;
                 }
-                self.moves_of(me, Threat::Four, Threat::FourThree)
+                let mut fours = self.moves_of(me, Threat::Four, Threat::FourThree);
+                if self.narrow_below.is_some_and(|top| depth < top) {
+                    fours.truncate(NARROW_VCF_FOURS);
+                }
+                fours
             }
             // The defender threatens five: only a four on that very point goes on.
             1 => five_point(self.pos, opp)
@@ -181,7 +214,11 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 return false;
             }
         }
-        self.memory.vcf.insert(self.pos.hash(), depth);
+        if narrow {
+            self.memory.narrow_vcf.insert(hash, depth);
+        } else {
+            self.memory.vcf.insert(hash, depth);
+        }
         false
     }
 
@@ -306,16 +343,64 @@ mod tests {
     use crate::rules::Rule;
     use std::sync::atomic::AtomicBool;
 
-    /// The VCF of the side to move in `moves` within `depth` fours, and the nodes it took.
-    fn vcf_within(rule: Rule, moves: &str, depth: u8) -> (Option<Vec<Point>>, u64) {
+    /// Runs threat `searches` one after another for the side to move in `moves`, sharing
+    /// one memory; answers each one's line and the nodes all took.
+    fn lines_of(
+        rule: Rule,
+        moves: &str,
+        searches: &[&dyn Fn(&mut ThreatSearch) -> Option<Vec<usize>>],
+    ) -> (Vec<Option<Vec<Point>>>, u64) {
         let game = Game::from_move_string(15, rule, moves).unwrap();
         let mut pos = Position::new(game.board(), game.rule(), game.to_move());
         let cancel = AtomicBool::new(false);
         let mut budget = Budget::new(None, None, &cancel);
         let mut memory = ThreatMemory::new();
-        let line = ThreatSearch::new(&mut pos, &mut budget, &mut memory).vcf(depth);
-        let points = line.map(|l| l.into_iter().map(|i| pos.point(i)).collect());
-        (points, budget.nodes)
+        let mut lines = Vec::new();
+        for search in searches {
+            let line = search(&mut ThreatSearch::new(&mut pos, &mut budget, &mut memory));
+            lines.push(line.map(|l| l.into_iter().map(|i| pos.point(i)).collect()));
+        }
+        (lines, budget.nodes)
+    }
+
+    /// The VCF of the side to move in `moves` within `depth` fours, and the nodes it took.
+    fn vcf_within(rule: Rule, moves: &str, depth: u8) -> (Option<Vec<Point>>, u64) {
+        let (mut lines, nodes) = lines_of(rule, moves, &[&|t| t.vcf(depth)]);
+        (lines.remove(0), nodes)
+    }
+
+    fn points(moves: &str) -> Vec<Point> {
+        moves
+            .split(' ')
+            .map(|p| parse_point(p, 15).unwrap())
+            .collect()
+    }
+
+    /// From a master's game: white to move wins with three fours, m8, k10 and g14, but
+    /// k10 is not among white's two most valuable fours after m8 n8.
+    const SECOND_FOUR_UNDERVALUED: &str =
+        "h8i7e6i9i8j8k7j9k9k8j10l8l7f9j5g10h9h11e8g8h7g12i10g11g9h10f12j11h6h5i11i12j13";
+
+    #[test]
+    fn a_narrow_vcf_tries_only_the_most_valuable_fours_after_its_first() {
+        let full = |t: &mut ThreatSearch| t.vcf(3);
+        let narrow = |t: &mut ThreatSearch| t.narrow_vcf(3);
+        let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&full]);
+        assert_eq!(lines[0], Some(points("m8 n8 k10 l9 g14")));
+        let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&narrow]);
+        assert_eq!(lines[0], None, "an undervalued later four was tried");
+        // Its first turn tries every four: after m8 n8, k10 is the first.
+        let after_first = format!("{SECOND_FOUR_UNDERVALUED}m8n8");
+        let (lines, _) = lines_of(Rule::Freestyle, &after_first, &[&narrow]);
+        assert_eq!(lines[0], Some(points("k10 l9 g14")));
+    }
+
+    #[test]
+    fn a_narrow_vcf_that_fails_does_not_refute_a_full_one() {
+        let full = |t: &mut ThreatSearch| t.vcf(3);
+        let narrow = |t: &mut ThreatSearch| t.narrow_vcf(3);
+        let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&narrow, &full]);
+        assert_eq!(lines, [None, Some(points("m8 n8 k10 l9 g14"))]);
     }
 
     #[test]
