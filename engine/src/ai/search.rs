@@ -769,9 +769,9 @@ impl<'s> Searcher<'s> {
     }
 
     /// A leaf's value: a short, narrow VCF settles leaves where the side to move can force
-    /// a five, and the static value the others. A style that prunes by looks skips the VCF where
-    /// the static value already reaches beta: a win would only cut off the same way
-    /// (fail-soft, the value is a lower bound either way), and most leaves of a null
+    /// a five, and the static value the others. A style that prunes by looks skips the
+    /// VCF where the static value already reaches beta: a win would only cut off the same
+    /// way (fail-soft, the value is a lower bound either way), and most leaves of a null
     /// window are such (PentaZen's rule too; README's v25 and v27).
     fn leaf(&mut self, ply: i32, beta: i32) -> i32 {
         let value = self.leaf_value();

@@ -339,7 +339,7 @@ mod tests {
     use super::*;
     use crate::board::Point;
     use crate::game::Game;
-    use crate::notation::parse_point;
+    use crate::notation::{parse_moves, parse_point};
     use crate::rules::Rule;
     use std::sync::atomic::AtomicBool;
 
@@ -370,10 +370,7 @@ mod tests {
     }
 
     fn points(moves: &str) -> Vec<Point> {
-        moves
-            .split(' ')
-            .map(|p| parse_point(p, 15).unwrap())
-            .collect()
+        parse_moves(moves, 15).unwrap()
     }
 
     /// From a master's game: white to move wins with three fours, m8, k10 and g14, but
