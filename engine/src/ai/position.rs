@@ -254,6 +254,12 @@ impl Position {
         self.shape[i][c].class
     }
 
+    /// Colour `c`'s line patterns at empty point `i`, one a direction: what its stone
+    /// there would make on each line.
+    pub(crate) fn patterns(&self, i: usize, c: Stone) -> [Pattern; 4] {
+        self.pats[i][c]
+    }
+
     pub(crate) fn value(&self, i: usize, c: Stone) -> i32 {
         self.shape[i][c].value
     }
