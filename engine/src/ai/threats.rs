@@ -18,9 +18,9 @@ pub(crate) const MAX_VCF_DEPTH: u8 = 30;
 /// or a deeper iteration finds them (PentaZen's leaf VCF tries two; README's v46).
 const NARROW_VCF_FOURS: usize = 2;
 /// What a narrow VCF's four must also make on another line through its stone: a three,
-/// closed or open (one more stone makes a four there). A four that makes less can be
-/// blocked without leaving the attacker anything new to go on with, and most of a
-/// leaf's fours are of that kind: skipping them took the leaf VCFs of 10 312 positions
+/// closed or open (one more stone makes a four there). A four that makes less, once
+/// blocked, rarely leaves the attacker anything new to go on with, and most of a leaf's
+/// fours are of that kind: skipping them took the leaf VCFs of 10 312 positions
 /// of arena games from 284 356 nodes to 16 683 and lost 195 of their 870 wins, those
 /// whose four makes a two that a later four turns into a three (README's v47).
 /// PentaZen's VCF skips such fours too.
@@ -81,8 +81,9 @@ pub(crate) struct ThreatSearch<'p, 'b, 'c> {
     memory: &'p mut ThreatMemory,
     /// The winning line, built while unwinding (attacker and defender moves, in order).
     line: Vec<usize>,
-    /// In a narrow VCF, the depth it started at: the turns below it keep only the
-    /// `NARROW_VCF_FOURS` most valuable fours.
+    /// In a narrow VCF, the depth it started at: every turn skips fours that make no three
+    /// on another line (unless the defender may have forbidden points), and the turns
+    /// below it keep only the `NARROW_VCF_FOURS` most valuable of the rest.
     narrow_below: Option<u8>,
 }
 
@@ -119,9 +120,10 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     }
 
     /// A VCF within `depth` fours that tries only fours making a three on another line too
-    /// (`NARROW_VCF_SECOND_LINE`), all of them at its first turn and the
-    /// `NARROW_VCF_FOURS` most valuable at each later one: cheap enough for every leaf of
-    /// the main search. Its wins are wins; its failures prove nothing.
+    /// (`NARROW_VCF_SECOND_LINE`; every four where the defender may have forbidden
+    /// points), all of them at its first turn and the `NARROW_VCF_FOURS` most valuable at
+    /// each later one: cheap enough for every leaf of the main search. Its wins are wins;
+    /// its failures prove nothing.
     pub(crate) fn narrow_vcf(&mut self, depth: u8) -> Option<Vec<usize>> {
         self.narrow_below = Some(depth);
         let line = self.vcf(depth);
@@ -206,7 +208,8 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
                 let mut fours = self.moves_of(me, Threat::Four, Threat::FourThree);
                 if let Some(top) = self.narrow_below {
                     // A four whose block is forbidden to the defender (Renju) wins by
-                    // itself, whatever else its stone makes.
+                    // itself, whatever else its stone makes: where the defender may have
+                    // forbidden points, every four is tried.
                     if !self.pos.has_forbidden_points(opp) {
                         fours.retain(|&p| self.makes_a_second_line(p, me));
                     }
@@ -242,8 +245,8 @@ impl<'p, 'b, 'c> ThreatSearch<'p, 'b, 'c> {
     /// Does colour `c`'s four at `p` make at least `NARROW_VCF_SECOND_LINE` on another
     /// line as well? The four itself is one of the point's four patterns.
     fn makes_a_second_line(&self, p: usize, c: Stone) -> bool {
-        let patterns = self.pos.patterns(p, c);
-        patterns
+        let lines = self.pos.patterns(p, c);
+        lines
             .iter()
             .filter(|&&q| q >= NARROW_VCF_SECOND_LINE)
             .count()
@@ -367,7 +370,7 @@ mod tests {
     use super::*;
     use crate::board::Point;
     use crate::game::Game;
-    use crate::notation::{format_point, parse_moves, parse_point};
+    use crate::notation::{parse_moves, parse_point};
     use crate::rules::Rule;
     use std::sync::atomic::AtomicBool;
 
@@ -401,14 +404,16 @@ mod tests {
         parse_moves(moves, 15).unwrap()
     }
 
-    /// From a master's game: black to move wins with g9 (a four that makes only a two on
-    /// its diagonal, g9 h10), then j12, a four and a three on that diagonal, then i11.
+    /// From a master's game: black to move wins with g9 (a four that makes only twos on
+    /// its diagonals, g9 h10 and g9 h8), then j12, a four and a three on the g9 h10
+    /// diagonal, then i11.
     const FIRST_FOUR_MAKES_A_TWO: &str = "h8j7f4j6j8i8h9k6h10h7i9g11j9k9j10m4l5g7";
 
-    /// From a master's game: white to move wins by continuous fours, each making a three
-    /// on another line, but after its first four and the block none of the fours that
-    /// still win is among white's two most valuable.
-    const SECOND_FOUR_UNDERVALUED: &str = "h8i7k5i6i5j5h7h6j8k8k6j7l9f4g4f6g6g5e3f5f7e8h4e5d5g3d6d4c3j3k7i9e7f8k4k3j4i4l6i3h3f3f2i8i10h2i1l3m3j6l7l5";
+    /// From a master's game: black to move wins by the line m7 n8 m5 n4 m6 m4 m8 m9 n7 o7
+    /// o6, whose fours each make a closed three on another line, but after m7 n8, with
+    /// five fours left, m5 is not among black's two most valuable fours.
+    const SECOND_FOUR_UNDERVALUED: &str = "h8i7k5i6i5j5h7h6j8k8k6j7l9f4g4f6g6g5e3f5f7e8h4e5d5g3d6\
+                                           d4c3j3k7i9e7f8k4k3j4i4l6i3h3f3f2i8i10h2i1l3m3j6l7l5";
 
     #[test]
     fn a_narrow_vcf_tries_only_fours_that_make_a_three_on_another_line() {
@@ -426,25 +431,27 @@ mod tests {
 
     /// From a master's game: black to move wins by continuous fours, starting with h9,
     /// which is not among black's two most valuable fours.
-    const FIRST_FOUR_UNDERVALUED: &str = "h8j6l4h6k6j7j5l7k7k8i6j8j9l8m8l10l9k9i7j10i11k10m10k11k12l12m13m11n12k13j14n9m9n7n8k4m6m7n6i5i10g8h11k3g7i13j13l11j11l13l14j12h14o11n11n10o9j4l2k14h10h12i9i8";
+    const FIRST_FOUR_UNDERVALUED: &str = "h8j6l4h6k6j7j5l7k7k8i6j8j9l8m8l10l9k9i7j10i11k10m10k11\
+                                          k12l12m13m11n12k13j14n9m9n7n8k4m6m7n6i5i10g8h11k3g7i13j13\
+                                          l11j11l13l14j12h14o11n11n10o9j4l2k14h10h12i9i8";
 
     #[test]
     fn a_narrow_vcf_tries_only_the_most_valuable_fours_after_its_first() {
         let full = |t: &mut ThreatSearch| t.vcf(6);
         let narrow = |t: &mut ThreatSearch| t.narrow_vcf(6);
         let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&full]);
-        let line = lines[0].clone().expect("white wins by continuous fours");
+        assert_eq!(lines[0], Some(points("m7 n8 m5 n4 m6 m4 m8 m9 n7 o7 o6")));
         let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&narrow]);
         assert_eq!(lines[0], None, "an undervalued later four was tried");
-        // Its first turn tries every four that makes a three elsewhere: after the line's
-        // first four and its block it wins.
-        let first_two: String = line[..2].iter().map(|&p| format_point(p)).collect();
-        let after_first = format!("{SECOND_FOUR_UNDERVALUED}{first_two}");
-        let (lines, _) = lines_of(Rule::Freestyle, &after_first, &[&narrow]);
-        assert!(lines[0].is_some(), "the first turn was cut");
+        // The same position that fails as a later turn, where only two fours are tried,
+        // wins as a first turn, where all are.
+        let after_first = format!("{SECOND_FOUR_UNDERVALUED}m7n8");
+        let narrow_after_first = |t: &mut ThreatSearch| t.narrow_vcf(5);
+        let (lines, _) = lines_of(Rule::Freestyle, &after_first, &[&narrow_after_first]);
+        assert_eq!(lines[0], Some(points("m5 n4 m6 m4 m8 m9 n7 o7 o6")));
         let (lines, _) = lines_of(Rule::Freestyle, FIRST_FOUR_UNDERVALUED, &[&narrow]);
         let line = lines[0].clone().expect("the first turn tries every four");
-        assert_eq!(line[0], points("h9")[0]);
+        assert_eq!(line[0], parse_point("h9", 15).unwrap());
     }
 
     #[test]
@@ -455,13 +462,16 @@ mod tests {
         assert_eq!(lines, [None, Some(points("g9 f9 j12 j11 i11"))]);
     }
 
+    /// Renju, white to move: h12 makes a four whose only block, h8, is a double three for
+    /// black (`tests/renju.rs` has the position's reasoning).
+    const BLOCK_FORBIDDEN_TO_BLACK: &str = "f8h9g8h10i7h11j6a1h7o15h13";
+
     #[test]
     fn a_narrow_vcf_tries_a_four_whose_block_is_forbidden_whatever_else_it_makes() {
-        // Renju, white to move: h12 makes only a four, whose block h8 is forbidden to
-        // black (a double three; `tests/renju.rs` has the position's reasoning).
+        // h12 makes only a four, whose block h8 is forbidden to black.
         let (lines, _) = lines_of(
             Rule::Renju,
-            "f8h9g8h10i7h11j6a1h7o15h13",
+            BLOCK_FORBIDDEN_TO_BLACK,
             &[&|t: &mut ThreatSearch| t.narrow_vcf(1)],
         );
         assert_eq!(lines[0], Some(points("h12")));
@@ -473,9 +483,8 @@ mod tests {
         let (line, nodes) = vcf_within(Rule::Freestyle, "h8g8i8a1j8a3", 1);
         assert_eq!(line, None);
         assert_eq!(nodes, 1, "the two fours were tried");
-        // Renju, white to move: h12 makes a four whose only block, h8, is a double three
-        // for black, so one four wins (`tests/renju.rs` has the position's reasoning).
-        let (line, _) = vcf_within(Rule::Renju, "f8h9g8h10i7h11j6a1h7o15h13", 1);
+        // Renju: one four wins where its block is forbidden.
+        let (line, _) = vcf_within(Rule::Renju, BLOCK_FORBIDDEN_TO_BLACK, 1);
         assert_eq!(line, Some(vec![parse_point("h12", 15).unwrap()]));
     }
 }
