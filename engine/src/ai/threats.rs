@@ -400,6 +400,15 @@ mod tests {
         (lines.remove(0), nodes)
     }
 
+    /// The line one threat search finds for the side to move in `moves`, under freestyle.
+    fn line_of(
+        moves: &str,
+        search: &dyn Fn(&mut ThreatSearch) -> Option<Vec<usize>>,
+    ) -> Option<Vec<Point>> {
+        let (mut lines, _) = lines_of(Rule::Freestyle, moves, &[search]);
+        lines.remove(0)
+    }
+
     fn points(moves: &str) -> Vec<Point> {
         parse_moves(moves, 15).unwrap()
     }
@@ -419,14 +428,18 @@ mod tests {
     fn a_narrow_vcf_tries_only_fours_that_make_a_three_on_another_line() {
         let full = |t: &mut ThreatSearch| t.vcf(3);
         let narrow = |t: &mut ThreatSearch| t.narrow_vcf(3);
-        let (lines, _) = lines_of(Rule::Freestyle, FIRST_FOUR_MAKES_A_TWO, &[&full]);
-        assert_eq!(lines[0], Some(points("g9 f9 j12 j11 i11")));
-        let (lines, _) = lines_of(Rule::Freestyle, FIRST_FOUR_MAKES_A_TWO, &[&narrow]);
-        assert_eq!(lines[0], None, "a four making only a two was tried");
+        assert_eq!(
+            line_of(FIRST_FOUR_MAKES_A_TWO, &full),
+            Some(points("g9 f9 j12 j11 i11"))
+        );
+        assert_eq!(
+            line_of(FIRST_FOUR_MAKES_A_TWO, &narrow),
+            None,
+            "a four making only a two was tried"
+        );
         // After it, j12 makes a three on the diagonal as well as its four.
         let after_first = format!("{FIRST_FOUR_MAKES_A_TWO}g9f9");
-        let (lines, _) = lines_of(Rule::Freestyle, &after_first, &[&narrow]);
-        assert_eq!(lines[0], Some(points("j12 j11 i11")));
+        assert_eq!(line_of(&after_first, &narrow), Some(points("j12 j11 i11")));
     }
 
     /// From a master's game: black to move wins by continuous fours, starting with h9,
@@ -439,18 +452,25 @@ mod tests {
     fn a_narrow_vcf_tries_only_the_most_valuable_fours_after_its_first() {
         let full = |t: &mut ThreatSearch| t.vcf(6);
         let narrow = |t: &mut ThreatSearch| t.narrow_vcf(6);
-        let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&full]);
-        assert_eq!(lines[0], Some(points("m7 n8 m5 n4 m6 m4 m8 m9 n7 o7 o6")));
-        let (lines, _) = lines_of(Rule::Freestyle, SECOND_FOUR_UNDERVALUED, &[&narrow]);
-        assert_eq!(lines[0], None, "an undervalued later four was tried");
+        assert_eq!(
+            line_of(SECOND_FOUR_UNDERVALUED, &full),
+            Some(points("m7 n8 m5 n4 m6 m4 m8 m9 n7 o7 o6"))
+        );
+        assert_eq!(
+            line_of(SECOND_FOUR_UNDERVALUED, &narrow),
+            None,
+            "an undervalued later four was tried"
+        );
         // The same position that fails as a later turn, where only two fours are tried,
         // wins as a first turn, where all are.
         let after_first = format!("{SECOND_FOUR_UNDERVALUED}m7n8");
         let narrow_after_first = |t: &mut ThreatSearch| t.narrow_vcf(5);
-        let (lines, _) = lines_of(Rule::Freestyle, &after_first, &[&narrow_after_first]);
-        assert_eq!(lines[0], Some(points("m5 n4 m6 m4 m8 m9 n7 o7 o6")));
-        let (lines, _) = lines_of(Rule::Freestyle, FIRST_FOUR_UNDERVALUED, &[&narrow]);
-        let line = lines[0].clone().expect("the first turn tries every four");
+        assert_eq!(
+            line_of(&after_first, &narrow_after_first),
+            Some(points("m5 n4 m6 m4 m8 m9 n7 o7 o6"))
+        );
+        let line =
+            line_of(FIRST_FOUR_UNDERVALUED, &narrow).expect("the first turn tries every four");
         assert_eq!(line[0], parse_point("h9", 15).unwrap());
     }
 
