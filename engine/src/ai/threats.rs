@@ -413,6 +413,15 @@ mod tests {
         parse_moves(moves, 15).unwrap()
     }
 
+    /// Asserts that in `moves` the full VCF of `depth` fours wins by `line` and the narrow
+    /// one of the same depth finds nothing: `skipped` says which of its rules cut the win.
+    fn assert_only_the_full_vcf_wins(moves: &str, depth: u8, line: &str, skipped: &str) {
+        let full = |t: &mut ThreatSearch| t.vcf(depth);
+        let narrow = |t: &mut ThreatSearch| t.narrow_vcf(depth);
+        assert_eq!(line_of(moves, &full), Some(points(line)));
+        assert_eq!(line_of(moves, &narrow), None, "{skipped}");
+    }
+
     /// From a master's game: black to move wins with g9 (a four that makes only twos on
     /// its diagonals, g9 h10 and g9 h8), then j12, a four and a three on the g9 h10
     /// diagonal, then i11.
@@ -426,17 +435,13 @@ mod tests {
 
     #[test]
     fn a_narrow_vcf_tries_only_fours_that_make_a_three_on_another_line() {
-        let full = |t: &mut ThreatSearch| t.vcf(3);
+        assert_only_the_full_vcf_wins(
+            FIRST_FOUR_MAKES_A_TWO,
+            3,
+            "g9 f9 j12 j11 i11",
+            "a four making only a two was tried",
+        );
         let narrow = |t: &mut ThreatSearch| t.narrow_vcf(3);
-        assert_eq!(
-            line_of(FIRST_FOUR_MAKES_A_TWO, &full),
-            Some(points("g9 f9 j12 j11 i11"))
-        );
-        assert_eq!(
-            line_of(FIRST_FOUR_MAKES_A_TWO, &narrow),
-            None,
-            "a four making only a two was tried"
-        );
         // After it, j12 makes a three on the diagonal as well as its four.
         let after_first = format!("{FIRST_FOUR_MAKES_A_TWO}g9f9");
         assert_eq!(line_of(&after_first, &narrow), Some(points("j12 j11 i11")));
@@ -450,17 +455,13 @@ mod tests {
 
     #[test]
     fn a_narrow_vcf_tries_only_the_most_valuable_fours_after_its_first() {
-        let full = |t: &mut ThreatSearch| t.vcf(6);
+        assert_only_the_full_vcf_wins(
+            SECOND_FOUR_UNDERVALUED,
+            6,
+            "m7 n8 m5 n4 m6 m4 m8 m9 n7 o7 o6",
+            "an undervalued later four was tried",
+        );
         let narrow = |t: &mut ThreatSearch| t.narrow_vcf(6);
-        assert_eq!(
-            line_of(SECOND_FOUR_UNDERVALUED, &full),
-            Some(points("m7 n8 m5 n4 m6 m4 m8 m9 n7 o7 o6"))
-        );
-        assert_eq!(
-            line_of(SECOND_FOUR_UNDERVALUED, &narrow),
-            None,
-            "an undervalued later four was tried"
-        );
         // The same position that fails as a later turn, where only two fours are tried,
         // wins as a first turn, where all are.
         let after_first = format!("{SECOND_FOUR_UNDERVALUED}m7n8");
