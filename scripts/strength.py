@@ -2,8 +2,9 @@
 """Measuring the computer's strength with the shared arena (README: "Measured changes").
 
   series   plays 40-game matches of one or more builds ("arms") against one opponent,
-           the arms taking turns round by round, so that a drift in the machine's speed
-           (another job, a warmer cache) falls on all of them alike;
+           one run each in turn, round after round, so that a drift in the machine's
+           speed (another job, a warmer cache) falls on all of them alike; a run with a
+           forfeit or a missing game stops the series (its records renamed .failed);
   summary  adds up the records of each arm: won-drawn-lost, score, Elo with its 95%
            interval, and the score of every run;
   lines    per opening and colour, how one arm's games went.
@@ -14,10 +15,12 @@
   python3 scripts/strength.py summary /var/tmp/strength/v47t1-pz-*.jsonl
   python3 scripts/strength.py lines /var/tmp/strength/v47t1-pz-*.jsonl
 
-A run's records are OUT/ARM-OPPONENT-N.jsonl (N the next free number) with the arena's
-summary beside them in .log; the arm's name is what its games' "winner" field holds, so
-names may not contain '-'. The arena (`../shared/arena/arena.py`) plays one game at a time
-unless --concurrency says otherwise: compare only runs played the same way.
+A run's records are OUT/ARM-OPPONENT-N.jsonl (N the lowest number not yet taken) with
+the arena's summary beside them in .log. `summary` and `lines` read the arm's and the
+opponent's names back from the file name, split at '-', so names may not contain '-';
+they count each arm against each opponent apart. The arena (`../shared/arena/arena.py`)
+plays one game at a time unless --concurrency says otherwise: compare only runs played
+the same way.
 """
 
 import argparse
@@ -32,6 +35,10 @@ from dataclasses import dataclass
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_ARENA = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "arena", "arena.py"))
+# The arena's default: each of its 20 openings with both colours.
+GAMES_PER_RUN = 40
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+RECORD_FIELDS = ("black", "white", "result", "winner", "opening_index", "opening")
 
 
 @dataclass
@@ -57,8 +64,10 @@ def parse_arm(text):
     threads = 1
     for option in options:
         key, _, number = option.partition("=")
-        if key != "threads" or not number.isdigit() or int(number) < 1:
+        if key != "threads":
             raise argparse.ArgumentTypeError(f"unknown arm option {option!r} (threads=N)")
+        if not number.isdigit() or int(number) < 1:
+            raise argparse.ArgumentTypeError(f"threads must be a number from 1, not {number!r}")
         threads = int(number)
     return Arm(name, brain, threads)
 
@@ -85,10 +94,20 @@ def play_run(args, arm, opponent, opponent_brain):
         command += ["--engine-info", arm.name, f"thread_num {arm.threads}"]
     with open(stem + ".log", "w") as log:
         done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT)
-    if done.returncode != 0:
-        # A failed run is not retried: whatever broke would break the next one too.
-        sys.exit(f"the arena failed ({done.returncode}) for {arm.name}: see {stem}.log")
-    print(f"{os.path.basename(stem)}: {summarise([stem + '.jsonl'])[arm.name].line()}", flush=True)
+    # A failed run is not retried: whatever broke would break the next one too. Its
+    # records are renamed, so that no summary counts them.
+    failure = f"the arena failed ({done.returncode})" if done.returncode != 0 else None
+    if failure is None:
+        games = read_games(stem + ".jsonl")
+        forfeits = sum(1 for g in games if g.get("forfeit"))
+        if forfeits or len(games) != GAMES_PER_RUN:
+            failure = f"{len(games)} games of {GAMES_PER_RUN}, {forfeits} forfeited"
+    if failure is not None:
+        if os.path.exists(stem + ".jsonl"):
+            os.replace(stem + ".jsonl", stem + ".jsonl.failed")
+        sys.exit(f"{arm.name}: {failure}; see {stem}.log")
+    (tally,) = summarise([stem + ".jsonl"]).values()
+    print(f"{os.path.basename(stem)}: {tally.line()}", flush=True)
 
 
 @dataclass
@@ -105,9 +124,18 @@ class Tally:
     def score(self):
         return (self.won + self.drawn / 2) / self.games
 
+    def percent(self):
+        """The score in percent to one decimal, as the arena prints it (from whole
+        half-points, so that 28.75 is not 28.7499... and rounds as 33.75 does)."""
+        return f"{100 * (2 * self.won + self.drawn) / (2 * self.games):.1f}"
+
     def elo_interval(self):
-        """Elo of the score and its 95% interval, from the games' own variance."""
+        """Elo of the score and its 95% interval, from the games' own variance; where
+        every game was won (lost), the one-sided bound that n straight results give."""
         s, n = self.score, self.games
+        if self.won == n or self.lost == n:
+            bound = elo(0.05 ** (1 / n))
+            return (math.inf, bound, math.inf) if self.won == n else (-math.inf, -math.inf, -bound)
         variance = (self.won * (1 - s) ** 2 + self.drawn * (0.5 - s) ** 2 + self.lost * s**2) / n
         margin = 1.96 * math.sqrt(variance / n)
         return elo(s), elo(s - margin), elo(s + margin)
@@ -115,7 +143,7 @@ class Tally:
     def line(self):
         mid, low, high = self.elo_interval()
         return (
-            f"{100 * self.score:.1f}% of {self.games} ({self.won}-{self.drawn}-{self.lost}), "
+            f"{self.percent()}% of {self.games} ({self.won}-{self.drawn}-{self.lost}), "
             f"Elo {fmt_elo(mid)} [{fmt_elo(low)}, {fmt_elo(high)}]"
         )
 
@@ -129,15 +157,46 @@ def elo(score):
 
 
 def fmt_elo(value):
-    return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+    if not math.isfinite(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{round(value) + 0:+d}"
+
+
+def read_games(path):
+    """A run's games, or a clear error naming the file and line."""
+    games = []
+    try:
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    game = json.loads(line)
+                except json.JSONDecodeError as e:
+                    sys.exit(f"{path}:{number}: not JSON ({e})")
+                missing = [k for k in RECORD_FIELDS if not isinstance(game, dict) or k not in game]
+                if missing:
+                    sys.exit(f"{path}:{number}: not a game record (no {', '.join(missing)})")
+                if game["result"] not in RESULTS:
+                    sys.exit(f"{path}:{number}: unknown result {game['result']!r}")
+                games.append(game)
+    except OSError as e:
+        sys.exit(f"{path}: {e.strerror}")
+    return games
 
 
 def records(path):
-    """A run's records, and the arm's name from its file name."""
-    arm = os.path.basename(path).split("-")[0]
-    with open(path) as f:
-        games = [json.loads(line) for line in f if line.strip()]
-    return arm, games
+    """A run's games and (arm, opponent), named by its file; the arm must have played
+    every game, and there must be some."""
+    arm, _, rest = os.path.basename(path).partition("-")
+    opponent = rest.partition("-")[0]
+    games = read_games(path)
+    if not games:
+        sys.exit(f"{path}: no games")
+    for game in games:
+        if arm not in (game["black"], game["white"]):
+            sys.exit(f"{path}: {arm!r} (from the file name) did not play {game['opening']}")
+    return (arm, opponent), games
 
 
 def result_for(arm, game):
@@ -150,10 +209,10 @@ def result_for(arm, game):
 def summarise(paths):
     tallies = defaultdict(Tally)
     for path in paths:
-        arm, games = records(path)
+        pairing, games = records(path)
         for game in games:
-            r = result_for(arm, game)
-            t = tallies[arm]
+            r = result_for(pairing[0], game)
+            t = tallies[pairing]
             if r == 1:
                 t.won += 1
             elif r == 0.5:
@@ -163,8 +222,15 @@ def summarise(paths):
     return tallies
 
 
+def run_order(path):
+    """ARM-OPPONENT-N.jsonl sorts by arm, opponent and then N as a number (10 after 9)."""
+    stem = os.path.basename(path).removesuffix(".jsonl")
+    head, _, n = stem.rpartition("-")
+    return (head, int(n)) if n.isdigit() else (stem, 0)
+
+
 def expand(patterns):
-    paths = sorted({p for pattern in patterns for p in glob.glob(pattern)})
+    paths = sorted({p for pattern in patterns for p in glob.glob(pattern)}, key=run_order)
     if not paths:
         sys.exit(f"no records match {' '.join(patterns)}")
     return paths
@@ -172,6 +238,11 @@ def expand(patterns):
 
 def cmd_series(args):
     opponent, opponent_brain = args.opponent
+    names = [a.name for a in args.arm]
+    if len(set(names)) != len(names) or opponent in names:
+        sys.exit("each --arm needs a name of its own, other than the opponent's")
+    if args.rounds < 1:
+        sys.exit("--rounds must be at least 1")
     for brain in [a.brain for a in args.arm] + [opponent_brain]:
         if not os.access(brain, os.X_OK):
             sys.exit(f"not an executable: {brain}")
@@ -185,24 +256,25 @@ def cmd_summary(args):
     paths = expand(args.records)
     runs = defaultdict(list)
     for path in paths:
-        arm = records(path)[0]
-        runs[arm].append(f"{100 * summarise([path])[arm].score:.1f}")
-    for arm, tally in sorted(summarise(paths).items()):
-        print(f"{arm}: {tally.line()}; runs {', '.join(runs[arm])}")
+        for pairing, tally in summarise([path]).items():
+            runs[pairing].append(tally.percent())
+    for (arm, opponent), tally in sorted(summarise(paths).items()):
+        print(f"{arm} vs {opponent}: {tally.line()}; runs {', '.join(runs[arm, opponent])}")
 
 
 def cmd_lines(args):
     by_line = defaultdict(list)
     for path in expand(args.records):
-        arm, games = records(path)
+        (arm, opponent), games = records(path)
         for game in games:
             colour = "black" if game["black"] == arm else "white"
-            by_line[(game["opening_index"], game["opening"], colour)].append(result_for(arm, game))
+            line = (f"{arm} vs {opponent}", game["opening_index"], game["opening"], colour)
+            by_line[line].append(result_for(arm, game))
     marks = {1.0: "W", 0.5: "D", 0.0: "L"}
-    for (index, opening, colour), results in sorted(by_line.items()):
+    for (pairing, index, opening, colour), results in sorted(by_line.items()):
         score = 100 * sum(results) / len(results)
         games = "".join(marks[r] for r in results)
-        print(f"{index:2} {opening:12} {colour:5} {score:5.1f}% {games}")
+        print(f"{pairing} {index:2} {opening:12} {colour:5} {score:5.1f}% {games}")
 
 
 def main():
@@ -212,13 +284,14 @@ def main():
     sub = parser.add_subparsers(dest="command", required=True)
     series = sub.add_parser("series", help="play interleaved matches")
     series.add_argument("--out", required=True, help="folder for the records")
-    series.add_argument("--opponent", required=True, type=lambda t: parse_named(t, "--opponent"))
+    series.add_argument("--opponent", required=True, type=lambda t: parse_named(t, "--opponent"),
+                        help="NAME=BRAIN")
     series.add_argument("--arm", required=True, action="append", type=parse_arm,
                         help="NAME=BRAIN[,threads=N]; give one per build")
     series.add_argument("--rounds", type=int, default=1, help="matches per arm")
-    series.add_argument("--turn-ms", type=int, default=500)
-    series.add_argument("--concurrency", type=int, default=1)
-    series.add_argument("--arena", default=DEFAULT_ARENA)
+    series.add_argument("--turn-ms", type=int, default=500, help="time a move (INFO timeout_turn)")
+    series.add_argument("--concurrency", type=int, default=1, help="games at a time")
+    series.add_argument("--arena", default=DEFAULT_ARENA, help="the arena's arena.py")
     series.set_defaults(run=cmd_series)
     for name, run, text in [
         ("summary", cmd_summary, "totals per arm"),
