@@ -5,9 +5,10 @@
            one run each in turn, round after round, so that a drift in the machine's
            speed (another job, a warmer cache) falls on all of them alike; a run with a
            forfeit or a missing game stops the series (its records renamed .failed);
-  summary  adds up the records of each arm: won-drawn-lost, score, Elo with its 95%
-           interval, and the score of every run;
-  lines    per opening and colour, how one arm's games went.
+  summary  adds up the records of each arm against each opponent: won-drawn-lost,
+           score, Elo with its 95% interval (the arena's own estimate), and the score of
+           every run;
+  lines    per opening and colour, how each arm's games against each opponent went.
 
   python3 scripts/strength.py series --out /var/tmp/strength \\
       --opponent pz=/tmp/engines/bin/pbrain-pentazen \\
@@ -25,8 +26,8 @@ the same way.
 
 import argparse
 import glob
+import importlib.util
 import json
-import math
 import os
 import subprocess
 import sys
@@ -97,6 +98,7 @@ def play_run(args, arm, opponent, opponent_brain):
     # A failed run is not retried: whatever broke would break the next one too. Its
     # records are renamed, so that no summary counts them.
     failure = f"the arena failed ({done.returncode})" if done.returncode != 0 else None
+    games = []
     if failure is None:
         games = read_games(stem + ".jsonl")
         forfeits = sum(1 for g in games if g.get("forfeit"))
@@ -106,8 +108,7 @@ def play_run(args, arm, opponent, opponent_brain):
         if os.path.exists(stem + ".jsonl"):
             os.replace(stem + ".jsonl", stem + ".jsonl.failed")
         sys.exit(f"{arm.name}: {failure}; see {stem}.log")
-    (tally,) = summarise([stem + ".jsonl"]).values()
-    print(f"{os.path.basename(stem)}: {tally.line()}", flush=True)
+    print(f"{os.path.basename(stem)}: {tally_of(arm.name, games).line(args.stats)}", flush=True)
 
 
 @dataclass
@@ -120,46 +121,32 @@ class Tally:
     def games(self):
         return self.won + self.drawn + self.lost
 
-    @property
-    def score(self):
-        return (self.won + self.drawn / 2) / self.games
+    def add(self, other):
+        self.won += other.won
+        self.drawn += other.drawn
+        self.lost += other.lost
 
     def percent(self):
         """The score in percent to one decimal, as the arena prints it (from whole
         half-points, so that 28.75 is not 28.7499... and rounds as 33.75 does)."""
         return f"{100 * (2 * self.won + self.drawn) / (2 * self.games):.1f}"
 
-    def elo_interval(self):
-        """Elo of the score and its 95% interval, from the games' own variance; where
-        every game was won (lost), the one-sided bound that n straight results give."""
-        s, n = self.score, self.games
-        if self.won == n or self.lost == n:
-            bound = elo(0.05 ** (1 / n))
-            return (math.inf, bound, math.inf) if self.won == n else (-math.inf, -math.inf, -bound)
-        variance = (self.won * (1 - s) ** 2 + self.drawn * (0.5 - s) ** 2 + self.lost * s**2) / n
-        margin = 1.96 * math.sqrt(variance / n)
-        return elo(s), elo(s - margin), elo(s + margin)
-
-    def line(self):
-        mid, low, high = self.elo_interval()
-        return (
-            f"{self.percent()}% of {self.games} ({self.won}-{self.drawn}-{self.lost}), "
-            f"Elo {fmt_elo(mid)} [{fmt_elo(low)}, {fmt_elo(high)}]"
-        )
+    def line(self, stats):
+        """The tally with its Elo, as `stats` (the arena's module) estimates and prints it."""
+        elo = stats.fmt_elo(stats.elo_estimate(self.won, self.drawn, self.lost))
+        return f"{self.percent()}% of {self.games} ({self.won}-{self.drawn}-{self.lost}), Elo {elo}"
 
 
-def elo(score):
-    if score <= 0:
-        return -math.inf
-    if score >= 1:
-        return math.inf
-    return -400 * math.log10(1 / score - 1)
-
-
-def fmt_elo(value):
-    if not math.isfinite(value):
-        return "+inf" if value > 0 else "-inf"
-    return f"{round(value) + 0:+d}"
+def load_arena(path):
+    """The arena as a module, for its Elo estimate: the numbers match its own logs."""
+    if not os.path.isfile(path):
+        sys.exit(f"no arena at {path} (--arena)")
+    # ../shared is read-only to this project: leave no bytecode cache there.
+    sys.dont_write_bytecode = True
+    spec = importlib.util.spec_from_file_location("arena", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def read_games(path):
@@ -206,20 +193,17 @@ def result_for(arm, game):
     return 1.0 if game["winner"] == arm else 0.0
 
 
-def summarise(paths):
-    tallies = defaultdict(Tally)
-    for path in paths:
-        pairing, games = records(path)
-        for game in games:
-            r = result_for(pairing[0], game)
-            t = tallies[pairing]
-            if r == 1:
-                t.won += 1
-            elif r == 0.5:
-                t.drawn += 1
-            else:
-                t.lost += 1
-    return tallies
+def tally_of(arm, games):
+    tally = Tally()
+    for game in games:
+        r = result_for(arm, game)
+        if r == 1:
+            tally.won += 1
+        elif r == 0.5:
+            tally.drawn += 1
+        else:
+            tally.lost += 1
+    return tally
 
 
 def run_order(path):
@@ -253,13 +237,16 @@ def cmd_series(args):
 
 
 def cmd_summary(args):
-    paths = expand(args.records)
+    totals = defaultdict(Tally)
     runs = defaultdict(list)
-    for path in paths:
-        for pairing, tally in summarise([path]).items():
-            runs[pairing].append(tally.percent())
-    for (arm, opponent), tally in sorted(summarise(paths).items()):
-        print(f"{arm} vs {opponent}: {tally.line()}; runs {', '.join(runs[arm, opponent])}")
+    for path in expand(args.records):
+        pairing, games = records(path)
+        run = tally_of(pairing[0], games)
+        totals[pairing].add(run)
+        runs[pairing].append(run.percent())
+    for (arm, opponent), tally in sorted(totals.items()):
+        every_run = ", ".join(runs[arm, opponent])
+        print(f"{arm} vs {opponent}: {tally.line(args.stats)}; runs {every_run}")
 
 
 def cmd_lines(args):
@@ -281,6 +268,7 @@ def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--arena", default=DEFAULT_ARENA, help="the arena's arena.py")
     sub = parser.add_subparsers(dest="command", required=True)
     series = sub.add_parser("series", help="play interleaved matches")
     series.add_argument("--out", required=True, help="folder for the records")
@@ -291,7 +279,6 @@ def main():
     series.add_argument("--rounds", type=int, default=1, help="matches per arm")
     series.add_argument("--turn-ms", type=int, default=500, help="time a move (INFO timeout_turn)")
     series.add_argument("--concurrency", type=int, default=1, help="games at a time")
-    series.add_argument("--arena", default=DEFAULT_ARENA, help="the arena's arena.py")
     series.set_defaults(run=cmd_series)
     for name, run, text in [
         ("summary", cmd_summary, "totals per arm"),
@@ -301,6 +288,7 @@ def main():
         p.add_argument("records", nargs="+", help="records (.jsonl) or glob patterns")
         p.set_defaults(run=run)
     args = parser.parse_args()
+    args.stats = load_arena(args.arena)
     args.run(args)
 
 
