@@ -148,7 +148,7 @@ impl Searcher<'_> {
         Some(last.unwrap_or_else(|| {
             let first: Vec<Candidate> = moves
                 .first()
-                .map(|&m| (self.pos.evaluate(), vec![m]))
+                .map(|&m| (self.static_score(), vec![m]))
                 .into_iter()
                 .collect();
             self.analysis(0, &first, &proven, wanted)

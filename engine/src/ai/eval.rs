@@ -138,6 +138,60 @@ const WEIGHTS: [i32; FEATURES] = [
     3877, 69849,
 ];
 
+/// How a level weighs the combined shapes (winning four, four-three, double three) of the
+/// side to move and of the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShapeWeights {
+    /// As fitted (`WEIGHTS`): the side to move's shapes far above the other's (the
+    /// other's four-three point weighs a fifth of ours). The levels below master were
+    /// calibrated with these.
+    Fitted,
+    /// Each shape weighs the same for both sides, the mean of its two fitted weights: the
+    /// master's. The fit saw one static score; the master values a leaf at the mean of
+    /// two plies' scores (`averaged_leaf`), where the side to move's shapes are the
+    /// other's a ply later. Measured in the arena and on the reference positions as
+    /// README's v50.
+    Symmetric,
+}
+
+/// The master's weight of each of `SHAPES`, for either side, in 1/EVAL_SCALE points.
+const SYMMETRIC_SHAPE_WEIGHTS: [i32; 3] = symmetric_shape_weights();
+
+const fn symmetric_shape_weights() -> [i32; 3] {
+    let own = 2 * WEIGHED_PATTERNS.len();
+    let opponent = own + SHAPES.len();
+    let mut w = [0; 3];
+    let mut k = 0;
+    while k < SHAPES.len() {
+        w[k] = (WEIGHTS[own + k] - WEIGHTS[opponent + k]) / 2;
+        k += 1;
+    }
+    w
+}
+
+/// What `shapes` add to the fitted score (in 1/EVAL_SCALE points), given the empty points
+/// per class of the side to move (`mine`) and of the other (`theirs`).
+fn shape_correction(
+    shapes: ShapeWeights,
+    mine: &[u16; Threat::COUNT],
+    theirs: &[u16; Threat::COUNT],
+) -> i32 {
+    if shapes == ShapeWeights::Fitted {
+        return 0;
+    }
+    let own = 2 * WEIGHED_PATTERNS.len();
+    let opponent = own + SHAPES.len();
+    SHAPES
+        .iter()
+        .enumerate()
+        .map(|(k, &shape)| {
+            let w = SYMMETRIC_SHAPE_WEIGHTS[k];
+            (w - WEIGHTS[own + k]) * i32::from(mine[shape as usize])
+                + (-w - WEIGHTS[opponent + k]) * i32::from(theirs[shape as usize])
+        })
+        .sum()
+}
+
 /// The features of `pos` for the side to move; `at_leaf` adds the initiative.
 pub(crate) fn features(pos: &Position, at_leaf: bool) -> [i32; FEATURES] {
     let me = pos.to_move();
@@ -194,7 +248,12 @@ pub(crate) fn weights_in_points() -> [f64; FEATURES] {
 /// The weighed sum of `f`, in points: what `evaluate` and `leaf` compute incrementally.
 #[cfg(test)]
 pub(crate) fn weigh(f: &[i32; FEATURES]) -> i32 {
-    f.iter().zip(WEIGHTS).map(|(&x, w)| x * w).sum::<i32>() / EVAL_SCALE
+    weigh_by(f, &WEIGHTS)
+}
+
+#[cfg(test)]
+fn weigh_by(f: &[i32; FEATURES], weights: &[i32; FEATURES]) -> i32 {
+    f.iter().zip(weights).map(|(&x, w)| x * w).sum::<i32>() / EVAL_SCALE
 }
 
 /// What one empty point adds to its colour's two running sums: as the side to move's
@@ -264,9 +323,10 @@ fn worth_tables() -> &'static WorthTables {
 }
 
 /// Static score for the side to move, from the position's running sums of point worth.
-pub(crate) fn evaluate(pos: &Position) -> i32 {
+pub(crate) fn evaluate(pos: &Position, shapes: ShapeWeights) -> i32 {
     let me = pos.to_move();
-    score_for(pos.worth(me), pos.worth(me.opponent()), 0)
+    let correction = shape_correction(shapes, pos.counts(me), pos.counts(me.opponent()));
+    score_for(pos.worth(me), pos.worth(me.opponent()), correction)
 }
 
 /// The static score for the side to move from its running sums, the waiting side's and a
@@ -281,12 +341,14 @@ fn score_for(mine: Worth, theirs: Worth, bonus: i32) -> i32 {
 /// mean of two plies leans neither way (PentaZen's evaluation is such a mean). Measured
 /// in the arena as README's v22. A position with no move played since it was built is
 /// valued as `leaf` does.
-pub(crate) fn averaged_leaf(pos: &Position) -> i32 {
-    let now = leaf(pos);
-    let Some((mover, worth)) = pos.worth_before_last_move() else {
+pub(crate) fn averaged_leaf(pos: &Position, shapes: ShapeWeights) -> i32 {
+    let now = leaf(pos, shapes);
+    let Some(before) = pos.totals_before_last_move() else {
         return now;
     };
-    let before = score_for(worth[mover], worth[mover.opponent()], 0);
+    let (mover, worth, counts) = (before.mover, before.worth, before.counts);
+    let correction = shape_correction(shapes, &counts[mover], &counts[mover.opponent()]);
+    let before = score_for(worth[mover], worth[mover.opponent()], correction);
     // After a pass the side to move is the one that moved last.
     let before = if mover == pos.to_move() {
         before
@@ -297,15 +359,68 @@ pub(crate) fn averaged_leaf(pos: &Position) -> i32 {
 }
 
 /// Static value of a leaf for the side to move, with its initiative.
-pub(crate) fn leaf(pos: &Position) -> i32 {
+pub(crate) fn leaf(pos: &Position, shapes: ShapeWeights) -> i32 {
     let me = pos.to_move();
-    let bonus = initiative(pos).map_or(0, |i| WEIGHTS[FEATURES - 2 + i as usize]);
+    let bonus = initiative(pos).map_or(0, |i| WEIGHTS[FEATURES - 2 + i as usize])
+        + shape_correction(shapes, pos.counts(me), pos.counts(me.opponent()));
     score_for(pos.worth(me), pos.worth(me.opponent()), bonus)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const FITTED: ShapeWeights = ShapeWeights::Fitted;
+
+    /// `WEIGHTS` with each combined shape weighed the same for both sides.
+    fn symmetric_weights() -> [i32; FEATURES] {
+        let mut w = WEIGHTS;
+        let own = 2 * WEIGHED_PATTERNS.len();
+        for k in 0..SHAPES.len() {
+            let mean = (WEIGHTS[own + k] - WEIGHTS[own + SHAPES.len() + k]) / 2;
+            w[own + k] = mean;
+            w[own + SHAPES.len() + k] = -mean;
+        }
+        w
+    }
+
+    #[test]
+    fn symmetric_shapes_weigh_each_shape_alike_for_both_sides() {
+        // Each side has a double-three point (black h8, white l12), so a wrong correction
+        // would show.
+        let game = crate::Game::from_move_string(
+            15,
+            crate::rules::Rule::Freestyle,
+            "f8l10g8l11h6j12h7k12",
+        )
+        .unwrap();
+        let mut pos = Position::new(game.board(), game.rule(), game.to_move());
+        let me = pos.to_move();
+        for side in [me, me.opponent()] {
+            assert!(
+                SHAPES.iter().any(|&s| pos.count(side, s) > 0),
+                "{side:?} holds no combined shape: the test would not see the correction"
+            );
+        }
+        let symmetric = ShapeWeights::Symmetric;
+        let weights = symmetric_weights();
+        assert_ne!(weights, WEIGHTS);
+        assert_eq!(
+            evaluate(&pos, symmetric),
+            weigh_by(&features(&pos, false), &weights)
+        );
+        assert_eq!(
+            leaf(&pos, symmetric),
+            weigh_by(&features(&pos, true), &weights)
+        );
+        // The parent's score in an averaged leaf gets the same weights.
+        let parent = evaluate(&pos, symmetric);
+        pos.play(pos.index(crate::board::Point::new(2, 2)));
+        assert_eq!(
+            averaged_leaf(&pos, symmetric),
+            (leaf(&pos, symmetric) - parent) / 2
+        );
+    }
 
     #[test]
     fn the_table_agrees_with_the_definition_for_every_combination() {
@@ -327,16 +442,22 @@ mod tests {
             .unwrap();
         let mut pos = Position::new(game.board(), game.rule(), game.to_move());
         // Nothing played since the position was built: no parent to average with.
-        assert_eq!(averaged_leaf(&pos), leaf(&pos));
-        let parent = evaluate(&pos);
+        assert_eq!(averaged_leaf(&pos, FITTED), leaf(&pos, FITTED));
+        let parent = evaluate(&pos, FITTED);
         assert_ne!(
             parent, 0,
             "a parent worth nothing would not tell the signs apart"
         );
         pos.play(pos.index(crate::board::Point::new(9, 9)));
-        assert_eq!(averaged_leaf(&pos), (leaf(&pos) - parent) / 2);
+        assert_eq!(
+            averaged_leaf(&pos, FITTED),
+            (leaf(&pos, FITTED) - parent) / 2
+        );
         // After a pass the parent's side is to move again: its score counts as it is.
         pos.pass();
-        assert_eq!(averaged_leaf(&pos), (leaf(&pos) + parent) / 2);
+        assert_eq!(
+            averaged_leaf(&pos, FITTED),
+            (leaf(&pos, FITTED) + parent) / 2
+        );
     }
 }

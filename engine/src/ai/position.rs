@@ -63,6 +63,13 @@ struct Touched {
     shape: PerStone<PointShape>,
 }
 
+/// The running totals before the last move, and who made it (`totals_before_last_move`).
+pub(crate) struct TotalsBefore {
+    pub mover: Stone,
+    pub worth: PerStone<eval::Worth>,
+    pub counts: PerStone<[u16; Threat::COUNT]>,
+}
+
 /// What a move changed, as it was before: the totals, and where its touched points
 /// begin in `Position::touched`.
 #[derive(Clone, Copy)]
@@ -300,14 +307,14 @@ impl Position {
             .take(wanted)
     }
 
-    /// Static evaluation for the side to move.
-    pub(crate) fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
-
     /// What colour `c`'s empty points are worth to the evaluation.
     pub(crate) fn worth(&self, c: Stone) -> eval::Worth {
         self.worth[c]
+    }
+
+    /// Colour `c`'s empty points per threat class (`count` of every class at once).
+    pub(crate) fn counts(&self, c: Stone) -> &[u16; Threat::COUNT] {
+        &self.counts[c]
     }
 
     /// The patterns of colour `c` at every empty point it may play, four a point: what
@@ -406,12 +413,16 @@ impl Position {
         self.to_move = c;
     }
 
-    /// Before the last move: who was to move then, and both colours' running sums of
-    /// point worth; `None` when no move was played since `new`.
-    pub(crate) fn worth_before_last_move(&self) -> Option<(Stone, PerStone<eval::Worth>)> {
+    /// Before the last move: who was to move then, and both colours' running totals;
+    /// `None` when no move was played since `new`.
+    pub(crate) fn totals_before_last_move(&self) -> Option<TotalsBefore> {
         let change = self.changes.last()?;
         let last = *self.moves.last()? as usize;
-        Some((self.cells[last]?, change.worth))
+        Some(TotalsBefore {
+            mover: self.cells[last]?,
+            worth: change.worth,
+            counts: change.counts,
+        })
     }
 
     /// Passes the move (null move), used to ask "what if the opponent moved now".
@@ -534,14 +545,20 @@ mod tests {
         let mut pos = position("h8i9h9i10g7j8");
         for p in ["h10", "h7", "k7"] {
             assert_eq!(
-                eval::evaluate(&pos),
+                eval::evaluate(&pos, eval::ShapeWeights::Fitted),
                 eval::weigh(&eval::features(&pos, false))
             );
-            assert_eq!(eval::leaf(&pos), eval::weigh(&eval::features(&pos, true)));
+            assert_eq!(
+                eval::leaf(&pos, eval::ShapeWeights::Fitted),
+                eval::weigh(&eval::features(&pos, true))
+            );
             pos.play(pos.index(crate::notation::parse_point(p, 15).unwrap()));
         }
         pos.undo();
-        assert_eq!(eval::leaf(&pos), eval::weigh(&eval::features(&pos, true)));
+        assert_eq!(
+            eval::leaf(&pos, eval::ShapeWeights::Fitted),
+            eval::weigh(&eval::features(&pos, true))
+        );
     }
 
     #[test]

@@ -304,7 +304,7 @@ impl<'s> Searcher<'s> {
         }
         if root.is_empty() && lost.is_empty() {
             let p = movepick::fallback(&self.pos)?;
-            return Self::decided(p, self.pos.evaluate(), vec![p]);
+            return Self::decided(p, self.static_score(), vec![p]);
         }
         Some(Root::Open { moves: root, lost })
     }
@@ -479,7 +479,7 @@ impl<'s> Searcher<'s> {
     /// Iterative deepening over the root moves on this thread, best move first each time.
     fn deepen_alone(&mut self, mut root: Vec<usize>, rng: &mut SmallRng) -> Option<Found> {
         let mut best = root[0];
-        let mut score = self.pos.evaluate();
+        let mut score = self.static_score();
         let mut depth_done = 0;
         for depth in 1..=self.style.max_depth {
             let (s, m) = self.search_root_near(&mut root, depth, score, depth_done);
@@ -622,7 +622,7 @@ impl<'s> Searcher<'s> {
         let best = skill::pick_by_looks(root, |m| movepick::order_score(&self.pos, m, me), rng);
         Found {
             best,
-            score: self.pos.evaluate(),
+            score: self.static_score(),
             depth: 0,
             pv: vec![best],
         }
@@ -762,10 +762,15 @@ impl<'s> Searcher<'s> {
     /// A leaf's static value for the side to move, as the level values leaves.
     fn leaf_value(&self) -> i32 {
         if self.style.averages_leaves {
-            eval::averaged_leaf(&self.pos)
+            eval::averaged_leaf(&self.pos, self.style.shapes)
         } else {
-            eval::leaf(&self.pos)
+            eval::leaf(&self.pos, self.style.shapes)
         }
+    }
+
+    /// The position's static score for the side to move, as the level weighs it.
+    pub(super) fn static_score(&self) -> i32 {
+        eval::evaluate(&self.pos, self.style.shapes)
     }
 
     /// A leaf's value: a short, narrow VCF settles leaves where the side to move can force
@@ -864,7 +869,7 @@ impl<'s> Searcher<'s> {
         if forced.is_none() && self.style.prunes_by_looks {
             // Unaveraged: the margins were set on this score (averaged here too, the
             // pruning measured weaker: README's v22 rows).
-            let looks = eval::leaf(&self.pos);
+            let looks = eval::leaf(&self.pos, self.style.shapes);
             if let Some(score) = self.judged_by_looks(looks, depth, ply, alpha, beta) {
                 return score;
             }
@@ -1118,7 +1123,7 @@ mod tests {
     #[test]
     fn a_win_or_loss_found_elsewhere_does_not_stop_the_pruning_by_looks() {
         let ply = 3;
-        let looks = eval::leaf(&quiet_middle_game());
+        let looks = eval::leaf(&quiet_middle_game(), Level::MAX.style().shapes);
         assert!(
             nodes_within(ply, looks, looks + 1) > 1,
             "the premise: a window at its looks is searched"

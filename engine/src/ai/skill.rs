@@ -2,6 +2,7 @@
 //! less deep, skip threat searches and choose at random among the moves close to the
 //! best; the beginner does not search at all. One table row per level.
 
+use super::eval::ShapeWeights;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 use std::fmt;
@@ -30,6 +31,9 @@ pub(crate) struct Style {
     pub averages_leaves: bool,
     /// Which late moves are searched shallower first, and by how much.
     pub reductions: Reductions,
+    /// How the evaluation weighs the combined shapes of the side to move and the other
+    /// (the master weighs them alike; the levels below keep their calibration).
+    pub shapes: ShapeWeights,
 }
 
 /// Late-move reductions (`search.rs`), in nodes at least three plies deep.
@@ -68,6 +72,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            shapes: ShapeWeights::Fitted,
         },
         default_nodes: 20_000,
     },
@@ -83,6 +88,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            shapes: ShapeWeights::Fitted,
         },
         default_nodes: 50_000,
     },
@@ -98,6 +104,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            shapes: ShapeWeights::Fitted,
         },
         default_nodes: 100_000,
     },
@@ -113,6 +120,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            shapes: ShapeWeights::Fitted,
         },
         default_nodes: 300_000,
     },
@@ -128,6 +136,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            shapes: ShapeWeights::Fitted,
         },
         default_nodes: 600_000,
     },
@@ -144,6 +153,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: true,
             averages_leaves: true,
             reductions: Reductions::Logarithmic,
+            shapes: ShapeWeights::Symmetric,
         },
         default_nodes: 1_500_000,
     },
