@@ -3,7 +3,7 @@
 //! initiative bonus a leaf gets for a threat of its own.
 
 use super::pattern::Pattern;
-use super::position::Position;
+use super::position::{Position, TotalsBefore};
 use super::types::Threat;
 use std::sync::OnceLock;
 
@@ -146,8 +146,8 @@ pub(crate) enum ShapeWeights {
     /// other's four-three point weighs a fifth of ours). The levels below master were
     /// calibrated with these.
     Fitted,
-    /// Each shape weighs the same for both sides, the mean of its two fitted weights: the
-    /// master's. The fit saw one static score; the master values a leaf at the mean of
+    /// Each shape weighs the same for both sides, the mean of the sizes of its two fitted
+    /// weights: the master's. The fit saw one static score; the master values a leaf at the mean of
     /// two plies' scores (`averaged_leaf`), where the side to move's shapes are the
     /// other's a ply later. Measured in the arena and on the reference positions as
     /// README's v50.
@@ -245,7 +245,8 @@ pub(crate) fn weights_in_points() -> [f64; FEATURES] {
     WEIGHTS.map(|w| f64::from(w) / f64::from(EVAL_SCALE))
 }
 
-/// The weighed sum of `f`, in points: what `evaluate` and `leaf` compute incrementally.
+/// The weighed sum of `f`, in points: what `evaluate` and `leaf` compute incrementally
+/// with the fitted shape weights.
 #[cfg(test)]
 pub(crate) fn weigh(f: &[i32; FEATURES]) -> i32 {
     weigh_by(f, &WEIGHTS)
@@ -343,10 +344,14 @@ fn score_for(mine: Worth, theirs: Worth, bonus: i32) -> i32 {
 /// valued as `leaf` does.
 pub(crate) fn averaged_leaf(pos: &Position, shapes: ShapeWeights) -> i32 {
     let now = leaf(pos, shapes);
-    let Some(before) = pos.totals_before_last_move() else {
+    let Some(TotalsBefore {
+        mover,
+        worth,
+        counts,
+    }) = pos.totals_before_last_move()
+    else {
         return now;
     };
-    let (mover, worth, counts) = (before.mover, before.worth, before.counts);
     let correction = shape_correction(shapes, &counts[mover], &counts[mover.opponent()]);
     let before = score_for(worth[mover], worth[mover.opponent()], correction);
     // After a pass the side to move is the one that moved last.
@@ -386,22 +391,23 @@ mod tests {
 
     #[test]
     fn symmetric_shapes_weigh_each_shape_alike_for_both_sides() {
-        // Each side has a double-three point (black h8, white l12), so a wrong correction
-        // would show.
+        // Black (to move) has one double-three point (h8), white two (l12 and n7): the
+        // counts differ, so a correction with a wrong weight, a wrong sign or the sides
+        // swapped would show.
         let game = crate::Game::from_move_string(
             15,
             crate::rules::Rule::Freestyle,
-            "f8l10g8l11h6j12h7k12",
+            "f8l10g8l11h6j12h7k12b2n5b14n6d14l7b5m7",
         )
         .unwrap();
         let mut pos = Position::new(game.board(), game.rule(), game.to_move());
         let me = pos.to_move();
-        for side in [me, me.opponent()] {
-            assert!(
-                SHAPES.iter().any(|&s| pos.count(side, s) > 0),
-                "{side:?} holds no combined shape: the test would not see the correction"
-            );
-        }
+        let shape_counts = |pos: &Position, side| SHAPES.map(|s| pos.count(side, s));
+        let (mine, theirs) = (shape_counts(&pos, me), shape_counts(&pos, me.opponent()));
+        assert!(
+            mine != theirs && mine.iter().any(|&n| n > 0) && theirs.iter().any(|&n| n > 0),
+            "the premise: both sides hold shapes, in different numbers ({mine:?}, {theirs:?})"
+        );
         let symmetric = ShapeWeights::Symmetric;
         let weights = symmetric_weights();
         assert_ne!(weights, WEIGHTS);
@@ -413,12 +419,24 @@ mod tests {
             leaf(&pos, symmetric),
             weigh_by(&features(&pos, true), &weights)
         );
-        // The parent's score in an averaged leaf gets the same weights.
+        // The parent's score in an averaged leaf is weighed by the parent's counts, which
+        // black's double three changes.
         let parent = evaluate(&pos, symmetric);
-        pos.play(pos.index(crate::board::Point::new(2, 2)));
+        pos.play(pos.index(crate::notation::parse_point("h8", 15).unwrap()));
+        assert_ne!(
+            shape_counts(&pos, me),
+            mine,
+            "the premise: h8 changes the counts"
+        );
         assert_eq!(
             averaged_leaf(&pos, symmetric),
             (leaf(&pos, symmetric) - parent) / 2
+        );
+        // After a pass the parent's side is to move again: its score counts as it is.
+        pos.pass();
+        assert_eq!(
+            averaged_leaf(&pos, symmetric),
+            (leaf(&pos, symmetric) + parent) / 2
         );
     }
 

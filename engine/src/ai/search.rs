@@ -868,7 +868,9 @@ impl<'s> Searcher<'s> {
         // Pruning by the static score, computed once for all of its checks.
         if forced.is_none() && self.style.prunes_by_looks {
             // Unaveraged: the margins were set on this score (averaged here too, the
-            // pruning measured weaker: README's v22 rows).
+            // pruning measured weaker: README's v22 rows), then with the fitted shape
+            // weights; v50 measured the master's symmetric ones with the margins as they
+            // were.
             let looks = eval::leaf(&self.pos, self.style.shapes);
             if let Some(score) = self.judged_by_looks(looks, depth, ply, alpha, beta) {
                 return score;

@@ -200,7 +200,9 @@ pub fn fit(
     weights
 }
 
-/// The evaluation's weights now in force, in points (as `fit` takes them).
+/// The evaluation's fitted weights now in force, in points (as `fit` takes them). The
+/// master weighs the combined shapes by the mean of these (`eval::ShapeWeights`), and
+/// its self-play games are played so: a refit would start from them.
 pub fn current_weights() -> [f64; FEATURES] {
     eval::weights_in_points()
 }
