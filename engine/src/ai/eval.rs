@@ -116,6 +116,9 @@ fn classify_directly(pats: &[Pattern; 4]) -> (Threat, i32) {
 /// make it; and at a leaf, whether the side to move holds a four-three, or a double three
 /// the opponent has no four against (the initiative).
 pub(crate) const FEATURES: usize = 2 * WEIGHED_PATTERNS.len() + 2 * SHAPES.len() + 2;
+/// Where in `WEIGHTS` the side to move's shape weights begin, and the other's.
+const OWN_SHAPES_AT: usize = 2 * WEIGHED_PATTERNS.len();
+const OPPONENT_SHAPES_AT: usize = OWN_SHAPES_AT + SHAPES.len();
 /// The patterns that can still become five, weakest first: all but `Dead` and `Overline`.
 const WEIGHED_PATTERNS: &[Pattern] = Pattern::ALL.split_at(Pattern::Block1 as usize).1;
 const SHAPES: [Threat; 3] = [Threat::WinningFour, Threat::FourThree, Threat::DoubleThree];
@@ -147,9 +150,9 @@ pub(crate) enum ShapeWeights {
     /// calibrated with these.
     Fitted,
     /// Each shape weighs the same for both sides, the mean of the sizes of its two fitted
-    /// weights: the master's. The fit saw one static score; the master values a leaf at the mean of
-    /// two plies' scores (`averaged_leaf`), where the side to move's shapes are the
-    /// other's a ply later. Measured in the arena and on the reference positions as
+    /// weights: the master's. The fit saw one static score; the master values a leaf at
+    /// the mean of two plies' scores (`averaged_leaf`), where the side to move's shapes
+    /// are the other's a ply later. Measured in the arena and on the reference positions as
     /// README's v50.
     Symmetric,
 }
@@ -158,12 +161,10 @@ pub(crate) enum ShapeWeights {
 const SYMMETRIC_SHAPE_WEIGHTS: [i32; 3] = symmetric_shape_weights();
 
 const fn symmetric_shape_weights() -> [i32; 3] {
-    let own = 2 * WEIGHED_PATTERNS.len();
-    let opponent = own + SHAPES.len();
     let mut w = [0; 3];
     let mut k = 0;
     while k < SHAPES.len() {
-        w[k] = (WEIGHTS[own + k] - WEIGHTS[opponent + k]) / 2;
+        w[k] = (WEIGHTS[OWN_SHAPES_AT + k] - WEIGHTS[OPPONENT_SHAPES_AT + k]) / 2;
         k += 1;
     }
     w
@@ -179,15 +180,13 @@ fn shape_correction(
     if shapes == ShapeWeights::Fitted {
         return 0;
     }
-    let own = 2 * WEIGHED_PATTERNS.len();
-    let opponent = own + SHAPES.len();
     SHAPES
         .iter()
         .enumerate()
         .map(|(k, &shape)| {
             let w = SYMMETRIC_SHAPE_WEIGHTS[k];
-            (w - WEIGHTS[own + k]) * i32::from(mine[shape as usize])
-                + (-w - WEIGHTS[opponent + k]) * i32::from(theirs[shape as usize])
+            (w - WEIGHTS[OWN_SHAPES_AT + k]) * i32::from(mine[shape as usize])
+                + (-w - WEIGHTS[OPPONENT_SHAPES_AT + k]) * i32::from(theirs[shape as usize])
         })
         .sum()
 }
@@ -316,8 +315,8 @@ fn worth_tables() -> &'static WorthTables {
             t.waiting[p as usize] = WEIGHTS[n + k];
         }
         for (k, shape) in SHAPES.into_iter().enumerate() {
-            t.moving_shape[shape as usize] = WEIGHTS[2 * n + k];
-            t.waiting_shape[shape as usize] = WEIGHTS[2 * n + SHAPES.len() + k];
+            t.moving_shape[shape as usize] = WEIGHTS[OWN_SHAPES_AT + k];
+            t.waiting_shape[shape as usize] = WEIGHTS[OPPONENT_SHAPES_AT + k];
         }
         t
     })
@@ -380,11 +379,10 @@ mod tests {
     /// `WEIGHTS` with each combined shape weighed the same for both sides.
     fn symmetric_weights() -> [i32; FEATURES] {
         let mut w = WEIGHTS;
-        let own = 2 * WEIGHED_PATTERNS.len();
         for k in 0..SHAPES.len() {
-            let mean = (WEIGHTS[own + k] - WEIGHTS[own + SHAPES.len() + k]) / 2;
-            w[own + k] = mean;
-            w[own + SHAPES.len() + k] = -mean;
+            let mean = (WEIGHTS[OWN_SHAPES_AT + k] - WEIGHTS[OPPONENT_SHAPES_AT + k]) / 2;
+            w[OWN_SHAPES_AT + k] = mean;
+            w[OPPONENT_SHAPES_AT + k] = -mean;
         }
         w
     }
