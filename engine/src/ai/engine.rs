@@ -177,6 +177,7 @@ impl Engine {
         let table = self
             .table
             .get_or_init(|| Table::fitting(self.slots * SLOT_BYTES));
+        table.new_search();
         Some(Searcher::new(pos, budget, level.style(), table, helpers))
     }
 }
