@@ -5,9 +5,9 @@
 //!
 //! Slots come in buckets of four, one cache line: a position may sit in any slot of its
 //! bucket, so a probe reads one line, and a new position displaces the least useful of
-//! four entries (the shallowest, an earlier search's first) instead of whatever held its
-//! one slot. A deep entry near the root is worth thousands of leaf entries, and a table
-//! that always replaced lost them to the leaves of the same search.
+//! four entries (the shallowest, each counted shallower the older its search) instead of
+//! whatever held its one slot. A deep entry near the root is worth thousands of leaf
+//! entries, and a table that always replaced lost them to the leaves of the same search.
 
 use super::types::PackedMove;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -18,12 +18,39 @@ const EMPTY_DEPTH: i8 = -1;
 pub(crate) const SLOT_BYTES: usize = 16;
 /// Slots per bucket: four slots of 16 bytes fill a 64-byte cache line.
 const BUCKET_SLOTS: usize = 4;
-/// Searches are counted modulo this (the generation's bits in a packed entry).
-const GENERATIONS: u8 = 64;
 /// Choosing which entry of a full bucket to displace, an entry counts this many plies
 /// shallower for each search it is older than the current one (Stockfish's weighing): the
 /// last move's deep entries still guide this one, but not for ever.
 const AGE_PLIES: i32 = 8;
+
+/// Where each field sits in a packed entry: the score in the low 32 bits, then the move
+/// (plus one; 0 for none), the depth, the bound and the generation.
+const MOVE_SHIFT: u32 = 32;
+const DEPTH_SHIFT: u32 = 48;
+const BOUND_SHIFT: u32 = 56;
+const GENERATION_SHIFT: u32 = 58;
+
+/// Which search stored an entry, counted modulo `Generation::COUNT` (the bits a packed
+/// entry has left for it). An entry `COUNT` searches old reads as new; a bucket seldom
+/// keeps one that long (every search's new positions displace the older entries first),
+/// and a wrong age only misjudges which entry to give up, never what an entry says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Generation(u8);
+
+impl Generation {
+    const COUNT: u8 = 1 << (u64::BITS - GENERATION_SHIFT);
+
+    /// The generation of search number `searches` (any count: 256 is a multiple of
+    /// `COUNT`, so a wrapping counter stays consistent).
+    fn of(searches: u8) -> Generation {
+        Generation(searches % Self::COUNT)
+    }
+
+    /// How many searches `older` came before this one.
+    fn searches_since(self, older: Generation) -> u8 {
+        self.0.wrapping_sub(older.0) % Self::COUNT
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -46,7 +73,7 @@ pub(crate) struct Entry {
 impl Entry {
     /// Score, move, depth, bound and the search that stored it (`generation`) in one word
     /// (the key is kept beside it).
-    fn pack(&self, generation: u8) -> u64 {
+    fn pack(&self, generation: Generation) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 1u64,
             Bound::Lower => 2,
@@ -54,21 +81,21 @@ impl Entry {
         };
         let best = self.best.get().map_or(0, |m| m as u64 + 1);
         (self.score as u32 as u64)
-            | (best << 32)
-            | ((self.depth as u8 as u64) << 48)
-            | (bound << 56)
-            | (u64::from(generation % GENERATIONS) << 58)
+            | (best << MOVE_SHIFT)
+            | ((self.depth as u8 as u64) << DEPTH_SHIFT)
+            | (bound << BOUND_SHIFT)
+            | (u64::from(generation.0) << GENERATION_SHIFT)
     }
 
     /// `None` for a word no entry was packed into.
     fn unpack(key: u64, word: u64) -> Option<Entry> {
-        let bound = match (word >> 56) & 3 {
+        let bound = match (word >> BOUND_SHIFT) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
             _ => return None,
         };
-        let best = ((word >> 32) & 0xFFFF) as usize;
+        let best = ((word >> MOVE_SHIFT) & 0xFFFF) as usize;
         Some(Entry {
             key,
             score: word as u32 as i32,
@@ -76,15 +103,15 @@ impl Entry {
                 0 => PackedMove::NONE,
                 m => PackedMove::new(m - 1),
             },
-            depth: (word >> 48) as u8 as i8,
+            depth: (word >> DEPTH_SHIFT) as u8 as i8,
             bound,
         })
     }
 }
 
-/// The search that stored a packed entry, modulo `GENERATIONS`.
-fn generation_of(word: u64) -> u8 {
-    (word >> 58) as u8
+/// The search that stored a packed entry.
+fn generation_of(word: u64) -> Generation {
+    Generation((word >> GENERATION_SHIFT) as u8)
 }
 
 struct Slot {
@@ -95,16 +122,14 @@ struct Slot {
 }
 
 impl Slot {
-    /// The entry held for `key`, if this slot holds one (and the packed word).
-    fn read(&self, key: u64) -> Option<(Entry, u64)> {
+    /// The entry held for `key`, if this slot holds one.
+    fn read(&self, key: u64) -> Option<Entry> {
         let data = self.data.load(Ordering::Relaxed);
         let check = self.check.load(Ordering::Relaxed);
         if check ^ data != key {
             return None;
         }
-        Entry::unpack(key, data)
-            .filter(|e| e.depth > EMPTY_DEPTH)
-            .map(|e| (e, data))
+        Entry::unpack(key, data).filter(|e| e.depth > EMPTY_DEPTH)
     }
 
     fn write(&self, key: u64, data: u64) {
@@ -119,8 +144,9 @@ struct Bucket([Slot; BUCKET_SLOTS]);
 
 pub(crate) struct Table {
     buckets: Vec<Bucket>,
-    /// The current search, modulo `GENERATIONS` (`new_search`).
-    generation: AtomicU8,
+    /// Searches begun on this table (`new_search`), wrapping: its `Generation` is the
+    /// current search's.
+    searches: AtomicU8,
 }
 
 impl Table {
@@ -136,7 +162,7 @@ impl Table {
                     }))
                 })
                 .collect(),
-            generation: AtomicU8::new(0),
+            searches: AtomicU8::new(0),
         }
     }
 
@@ -164,48 +190,50 @@ impl Table {
     /// A new search begins: entries stored from now on are younger than all before, and
     /// a full bucket gives up the older ones first.
     pub(crate) fn new_search(&self) {
-        let next = (self.generation.load(Ordering::Relaxed) + 1) % GENERATIONS;
-        self.generation.store(next, Ordering::Relaxed);
+        self.searches.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> Generation {
+        Generation::of(self.searches.load(Ordering::Relaxed))
     }
 
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
-        self.bucket(key)
-            .0
-            .iter()
-            .find_map(|slot| slot.read(key))
-            .map(|(e, _)| e)
+        self.bucket(key).0.iter().find_map(|slot| slot.read(key))
     }
 
-    /// Keeps the deeper of two entries for the same position. A new position takes the
-    /// bucket's least useful slot: an empty one, else the shallowest once each entry's
-    /// age is counted against it (`AGE_PLIES`); newer searches matter more, so a new
-    /// position is always stored.
+    /// Keeps the deeper of two entries for the same position; the one kept counts as
+    /// this search's (it is in use again). A new position takes the bucket's least
+    /// useful slot: an empty one, else the shallowest once each entry's age is counted
+    /// against it (`AGE_PLIES`); newer searches matter more, so a new position is always
+    /// stored.
     pub(crate) fn put(&self, entry: Entry) {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation();
         let slots = &self.bucket(entry.key).0;
-        let data = entry.pack(generation);
         for slot in slots {
-            if let Some((old, _)) = slot.read(entry.key) {
-                if entry.depth >= old.depth || entry.bound == Bound::Exact {
-                    slot.write(entry.key, data);
-                }
+            if let Some(old) = slot.read(entry.key) {
+                let kept = if entry.depth >= old.depth || entry.bound == Bound::Exact {
+                    entry
+                } else {
+                    old
+                };
+                slot.write(entry.key, kept.pack(generation));
                 return;
             }
         }
         let usefulness = |slot: &Slot| {
             let word = slot.data.load(Ordering::Relaxed);
-            let depth = (word >> 48) as u8 as i8;
-            if (word >> 56) & 3 == 0 || depth <= EMPTY_DEPTH {
-                return i32::MIN;
-            }
-            let age = (generation + GENERATIONS - generation_of(word)) % GENERATIONS;
-            i32::from(depth) - AGE_PLIES * i32::from(age)
+            Entry::unpack(0, word)
+                .filter(|e| e.depth > EMPTY_DEPTH)
+                .map_or(i32::MIN, |e| {
+                    let age = generation.searches_since(generation_of(word));
+                    i32::from(e.depth) - AGE_PLIES * i32::from(age)
+                })
         };
         let victim = slots
             .iter()
             .min_by_key(|slot| usefulness(slot))
             .expect("a bucket has slots");
-        victim.write(entry.key, data);
+        victim.write(entry.key, entry.pack(generation));
     }
 }
 
@@ -249,7 +277,7 @@ mod tests {
         t.put(entry(5, 7, 112, 3, Bound::Exact));
         let e = t.get(5).unwrap();
         assert_eq!((e.score, e.best.get(), e.depth), (7, Some(112), 3));
-        assert!(t.get(5 + 16).is_none(), "same slot, other key");
+        assert!(t.get(5 + 16).is_none(), "same bucket, other key");
     }
 
     #[test]
@@ -278,8 +306,19 @@ mod tests {
         t.put(entry(5, 7, 1, 6, Bound::Lower));
         t.put(entry(5, 9, 2, 2, Bound::Upper));
         assert_eq!(t.get(5).unwrap().depth, 6);
+        assert_eq!(occupied(&t, 5), 1, "nor is it stored beside it");
         t.put(entry(5, 9, 2, 2, Bound::Exact));
         assert_eq!(t.get(5).unwrap().depth, 2, "an exact score always replaces");
+        assert_eq!(occupied(&t, 5), 1, "in the same slot");
+    }
+
+    /// The slots of `key`'s bucket that hold anything.
+    fn occupied(t: &Table, key: u64) -> usize {
+        t.bucket(key)
+            .0
+            .iter()
+            .filter(|slot| slot.data.load(Ordering::Relaxed) != 0)
+            .count()
     }
 
     #[test]
@@ -287,7 +326,7 @@ mod tests {
         let t = Table::new(4);
         t.put(entry(5, 7, 1, 6, Bound::Lower));
         // Another thread's write to the same slot, half done: its data but our check.
-        let other = entry(21, 8, 2, 3, Bound::Exact).pack(0);
+        let other = entry(21, 8, 2, 3, Bound::Exact).pack(Generation(0));
         t.bucket(5).0[0].data.store(other, Ordering::Relaxed);
         assert!(t.get(5).is_none());
         assert!(t.get(21).is_none());
@@ -320,41 +359,83 @@ mod tests {
     #[test]
     fn a_full_bucket_gives_up_its_shallowest_entry() {
         let t = one_bucket();
-        for (key, depth) in [(1, 5), (2, 2), (3, 7), (4, 9)] {
-            t.put(entry(key, 0, 0, depth, Bound::Upper));
+        assert_eq!(
+            after_a_fifth(&t, &[(1, 5), (2, 2), (3, 7), (4, 9)]),
+            [1, 3, 4]
+        );
+    }
+
+    /// Fills `t`'s one bucket with `entries` (key, depth) in this search, then stores a
+    /// fifth position, one ply deep; returns which of the keys stayed.
+    fn after_a_fifth(t: &Table, entries: &[(u64, i8)]) -> Vec<u64> {
+        for &(key, depth) in entries {
+            t.put(entry(key, 0, 0, depth, Bound::Exact));
         }
-        t.put(entry(5, 0, 0, 1, Bound::Upper));
-        assert!(t.get(5).is_some(), "a new position is always stored");
-        assert!(t.get(2).is_none(), "the shallowest entry made room");
-        for key in [1, 3, 4] {
-            assert!(t.get(key).is_some(), "key {key} stays");
-        }
+        t.put(entry(99, 0, 0, 1, Bound::Exact));
+        assert!(t.get(99).is_some(), "a new position is always stored");
+        (1..=4).filter(|&key| t.get(key).is_some()).collect()
     }
 
     #[test]
-    fn an_earlier_search_entries_make_room_first() {
+    fn an_entry_counts_eight_plies_shallower_for_each_search_it_is_older() {
         let t = one_bucket();
         t.put(entry(1, 0, 0, 10, Bound::Exact));
         t.new_search();
-        for (key, depth) in [(2, 3), (3, 4), (4, 5)] {
-            t.put(entry(key, 0, 0, depth, Bound::Exact));
-        }
-        t.put(entry(5, 0, 0, 1, Bound::Exact));
-        assert!(
-            t.get(1).is_none(),
+        assert_eq!(
+            after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]),
+            [2, 3, 4],
             "ten plies deep but a search old: worth two plies of this one"
         );
-        for key in 2..=5 {
-            assert!(t.get(key).is_some(), "key {key} stays");
+        let t = one_bucket();
+        t.put(entry(1, 0, 0, 20, Bound::Exact));
+        t.new_search();
+        assert_eq!(
+            after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]),
+            [1, 3, 4],
+            "twenty plies deep and a search old: worth twelve, more than three"
+        );
+    }
+
+    #[test]
+    fn an_entry_in_use_again_counts_as_this_searchs() {
+        let t = one_bucket();
+        t.put(entry(1, 0, 0, 10, Bound::Exact));
+        t.new_search();
+        // This search meets position 1 again, more shallowly: the old entry stays, and
+        // is this search's now.
+        t.put(entry(1, 0, 0, 2, Bound::Upper));
+        assert_eq!(t.get(1).unwrap().depth, 10);
+        assert_eq!(after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]), [1, 3, 4]);
+    }
+
+    #[test]
+    fn ages_count_across_the_generations_wrap() {
+        // Stored in the last generation before the wrap, met in the first after it: one
+        // search old, as without a wrap (neither none nor sixty-three).
+        for (depth, stayed) in [(10, [2, 3, 4]), (20, [1, 3, 4])] {
+            let t = one_bucket();
+            for _ in 0..Generation::COUNT - 1 {
+                t.new_search();
+            }
+            t.put(entry(1, 0, 0, depth, Bound::Exact));
+            t.new_search();
+            assert_eq!(t.generation(), Generation(0), "the count wrapped");
+            assert_eq!(
+                after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]),
+                stayed,
+                "{depth} plies deep"
+            );
         }
     }
 
     #[test]
-    fn the_generation_wraps_without_touching_the_entry() {
+    fn the_search_counter_wraps_without_touching_the_entry() {
         let t = one_bucket();
-        for _ in 0..GENERATIONS as usize + 3 {
+        for _ in 0..300 {
             t.new_search();
         }
+        // The counter wrapped at 256 to 44, which is below `Generation::COUNT`.
+        assert_eq!(t.generation(), Generation(44));
         let e = entry(7, -5, 100, 12, Bound::Upper);
         t.put(e);
         assert_eq!(t.get(7), Some(e));
