@@ -376,24 +376,24 @@ mod tests {
         (1..=4).filter(|&key| t.get(key).is_some()).collect()
     }
 
+    /// An entry `depth` plies deep stored after `searches` searches, then three entries
+    /// of the next search and a fifth: which of the four keys stayed.
+    fn a_search_later(searches: u8, depth: i8) -> Vec<u64> {
+        let t = one_bucket();
+        for _ in 0..searches {
+            t.new_search();
+        }
+        t.put(entry(1, 0, 0, depth, Bound::Exact));
+        t.new_search();
+        after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)])
+    }
+
     #[test]
     fn an_entry_counts_eight_plies_shallower_for_each_search_it_is_older() {
-        let t = one_bucket();
-        t.put(entry(1, 0, 0, 10, Bound::Exact));
-        t.new_search();
-        assert_eq!(
-            after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]),
-            [2, 3, 4],
-            "ten plies deep but a search old: worth two plies of this one"
-        );
-        let t = one_bucket();
-        t.put(entry(1, 0, 0, 20, Bound::Exact));
-        t.new_search();
-        assert_eq!(
-            after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]),
-            [1, 3, 4],
-            "twenty plies deep and a search old: worth twelve, more than three"
-        );
+        // A search old, ten plies deep is worth two of this search's plies and makes room
+        // before a three-ply entry; twenty plies deep is worth twelve and stays.
+        assert_eq!(a_search_later(0, 10), [2, 3, 4]);
+        assert_eq!(a_search_later(0, 20), [1, 3, 4]);
     }
 
     #[test]
@@ -412,20 +412,9 @@ mod tests {
     fn ages_count_across_the_generations_wrap() {
         // Stored in the last generation before the wrap, met in the first after it: one
         // search old, as without a wrap (neither none nor sixty-three).
-        for (depth, stayed) in [(10, [2, 3, 4]), (20, [1, 3, 4])] {
-            let t = one_bucket();
-            for _ in 0..Generation::COUNT - 1 {
-                t.new_search();
-            }
-            t.put(entry(1, 0, 0, depth, Bound::Exact));
-            t.new_search();
-            assert_eq!(t.generation(), Generation(0), "the count wrapped");
-            assert_eq!(
-                after_a_fifth(&t, &[(2, 3), (3, 4), (4, 5)]),
-                stayed,
-                "{depth} plies deep"
-            );
-        }
+        let last = Generation::COUNT - 1;
+        assert_eq!(a_search_later(last, 10), [2, 3, 4]);
+        assert_eq!(a_search_later(last, 20), [1, 3, 4]);
     }
 
     #[test]
