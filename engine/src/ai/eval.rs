@@ -426,16 +426,7 @@ mod tests {
             mine,
             "the premise: h8 changes the counts"
         );
-        assert_eq!(
-            averaged_leaf(&pos, symmetric),
-            (leaf(&pos, symmetric) - parent) / 2
-        );
-        // After a pass the parent's side is to move again: its score counts as it is.
-        pos.pass();
-        assert_eq!(
-            averaged_leaf(&pos, symmetric),
-            (leaf(&pos, symmetric) + parent) / 2
-        );
+        assert_averages_with(&mut pos, parent, symmetric);
     }
 
     #[test]
@@ -465,15 +456,15 @@ mod tests {
             "a parent worth nothing would not tell the signs apart"
         );
         pos.play(pos.index(crate::board::Point::new(9, 9)));
-        assert_eq!(
-            averaged_leaf(&pos, FITTED),
-            (leaf(&pos, FITTED) - parent) / 2
-        );
-        // After a pass the parent's side is to move again: its score counts as it is.
+        assert_averages_with(&mut pos, parent, FITTED);
+    }
+
+    /// Just after a move from a position whose static score was `parent`: the averaged
+    /// leaf is the mean of the leaf and the parent's score seen from this side, and after
+    /// a pass (the parent's side to move again) the mean with the parent's score as it is.
+    fn assert_averages_with(pos: &mut Position, parent: i32, shapes: ShapeWeights) {
+        assert_eq!(averaged_leaf(pos, shapes), (leaf(pos, shapes) - parent) / 2);
         pos.pass();
-        assert_eq!(
-            averaged_leaf(&pos, FITTED),
-            (leaf(&pos, FITTED) + parent) / 2
-        );
+        assert_eq!(averaged_leaf(pos, shapes), (leaf(pos, shapes) + parent) / 2);
     }
 }

@@ -32,7 +32,8 @@ const GENERATION_SHIFT: u32 = 58;
 
 /// Which search stored an entry, counted modulo `Generation::COUNT` (the bits a packed
 /// entry has left for it). An entry `COUNT` searches old reads as new; a bucket seldom
-/// keeps one that long (each search counts an old entry shallower still), and a wrong age only misjudges which entry to give up, never what an entry says.
+/// keeps one that long (each search counts an old entry shallower still), and a wrong age
+/// only misjudges which entry to give up, never what an entry says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Generation(u8);
 
@@ -121,14 +122,16 @@ struct Slot {
 }
 
 impl Slot {
-    /// The entry held for `key`, if this slot holds one.
-    fn read(&self, key: u64) -> Option<Entry> {
+    /// The entry held for `key`, if this slot holds one, and the search that stored it.
+    fn read(&self, key: u64) -> Option<(Entry, Generation)> {
         let data = self.data.load(Ordering::Relaxed);
         let check = self.check.load(Ordering::Relaxed);
         if check ^ data != key {
             return None;
         }
-        Entry::unpack(key, data).filter(|e| e.depth > EMPTY_DEPTH)
+        Entry::unpack(key, data)
+            .filter(|e| e.depth > EMPTY_DEPTH)
+            .map(|e| (e, generation_of(data)))
     }
 
     fn write(&self, key: u64, data: u64) {
@@ -197,7 +200,11 @@ impl Table {
     }
 
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
-        self.bucket(key).0.iter().find_map(|slot| slot.read(key))
+        self.bucket(key)
+            .0
+            .iter()
+            .find_map(|slot| slot.read(key))
+            .map(|(entry, _)| entry)
     }
 
     /// Keeps the deeper of two entries for the same position; the one kept counts as
@@ -209,10 +216,10 @@ impl Table {
         let generation = self.generation();
         let slots = &self.bucket(entry.key).0;
         for slot in slots {
-            if let Some(old) = slot.read(entry.key) {
+            if let Some((old, stamped)) = slot.read(entry.key) {
                 if entry.depth >= old.depth || entry.bound == Bound::Exact {
                     slot.write(entry.key, entry.pack(generation));
-                } else if generation_of(slot.data.load(Ordering::Relaxed)) != generation {
+                } else if stamped != generation {
                     // Only a stale stamp is rewritten: fewer writes for other threads to
                     // race with.
                     slot.write(entry.key, old.pack(generation));
