@@ -879,6 +879,7 @@ impl<'s> Searcher<'s> {
                 return beta;
             }
         }
+        let branch = self.style.branch_at(depth);
         let moves = match forced {
             Some(p) => vec![p],
             None => movepick::moves(
@@ -888,11 +889,7 @@ impl<'s> Searcher<'s> {
                 &self.killers,
                 &self.history[me],
                 ply as usize,
-                if widened {
-                    usize::MAX
-                } else {
-                    self.style.branch
-                },
+                if widened { usize::MAX } else { branch },
             ),
         };
         if moves.is_empty() {
@@ -905,7 +902,7 @@ impl<'s> Searcher<'s> {
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
             // Past the branch only while every reply so far loses by force.
-            if widened && k >= self.style.branch && best > -WON {
+            if widened && k >= branch && best > -WON {
                 break;
             }
             let quiet = self.is_quiet(m);
@@ -1060,7 +1057,8 @@ mod tests {
         )
         .unwrap();
         let mut pos = Position::new(game.board(), game.rule(), game.to_move());
-        // The premise: after d8, f9 ranks past the moves a node of the master searches.
+        // The premise: after d8, f9 ranks past the moves a shallow node of the master
+        // searches.
         let point = |name| pos.index(crate::notation::parse_point(name, 15).unwrap());
         let (d8, f9) = (point("d8"), point("f9"));
         pos.play(d8);

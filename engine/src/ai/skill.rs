@@ -14,6 +14,8 @@ pub(crate) struct Style {
     pub max_depth: i32,
     /// Moves searched per node in a quiet position, best-ordered first.
     pub branch: usize,
+    /// More moves a node where many plies remain (the master only).
+    pub deep_branch: Option<DeepBranch>,
     /// Look for its own VCF at the root.
     pub vcf: bool,
     /// Look for the opponent's VCF and play only moves that refute it.
@@ -34,6 +36,28 @@ pub(crate) struct Style {
     /// How the evaluation weighs the combined shapes of the side to move and the other
     /// (the master weighs them alike; the levels below keep their calibration).
     pub shapes: ShapeWeights,
+}
+
+impl Style {
+    /// Moves searched per node with `depth` plies left to search.
+    pub(crate) fn branch_at(&self, depth: i32) -> usize {
+        match self.deep_branch {
+            Some(deep) if depth >= deep.from_depth => deep.branch.max(self.branch),
+            _ => self.branch,
+        }
+    }
+}
+
+/// A wider branch near the root of a deep search. A move a narrow branch leaves out is
+/// left out at every depth, so searching deeper never mends that choice; near the root,
+/// where few nodes are, more moves cost little and a longer turn can weigh them (README's
+/// v52).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DeepBranch {
+    /// Nodes with at least this many plies left to search.
+    pub from_depth: i32,
+    /// Moves searched there, best-ordered first.
+    pub branch: usize,
 }
 
 /// Late-move reductions (`search.rs`), in nodes at least three plies deep.
@@ -65,6 +89,7 @@ const LEVELS: [LevelSpec; 6] = [
         style: Style {
             max_depth: 0,
             branch: 16,
+            deep_branch: None,
             vcf: false,
             defend: false,
             vct: false,
@@ -81,6 +106,7 @@ const LEVELS: [LevelSpec; 6] = [
         style: Style {
             max_depth: 1,
             branch: 16,
+            deep_branch: None,
             vcf: false,
             defend: false,
             vct: false,
@@ -97,6 +123,7 @@ const LEVELS: [LevelSpec; 6] = [
         style: Style {
             max_depth: 2,
             branch: 12,
+            deep_branch: None,
             vcf: false,
             defend: false,
             vct: false,
@@ -113,6 +140,7 @@ const LEVELS: [LevelSpec; 6] = [
         style: Style {
             max_depth: 4,
             branch: 12,
+            deep_branch: None,
             vcf: true,
             defend: true,
             vct: false,
@@ -129,6 +157,7 @@ const LEVELS: [LevelSpec; 6] = [
         style: Style {
             max_depth: 8,
             branch: 12,
+            deep_branch: None,
             vcf: true,
             defend: true,
             vct: false,
@@ -146,6 +175,10 @@ const LEVELS: [LevelSpec; 6] = [
         style: Style {
             max_depth: 64,
             branch: 14,
+            deep_branch: Some(DeepBranch {
+                from_depth: 6,
+                branch: 24,
+            }),
             vcf: true,
             defend: true,
             vct: true,
@@ -270,5 +303,19 @@ mod tests {
             assert!(weaker.default_nodes() < stronger.default_nodes());
         }
         assert_eq!(Level::MAX.style().margin, 0, "the master plays its best");
+    }
+
+    #[test]
+    fn only_the_master_searches_more_moves_where_many_plies_remain() {
+        let master = Level::MAX.style();
+        let deep = master.deep_branch.expect("the master widens deep nodes");
+        assert!(deep.branch > master.branch);
+        assert_eq!(master.branch_at(deep.from_depth), deep.branch);
+        assert_eq!(master.branch_at(deep.from_depth - 1), master.branch);
+        // The levels below keep the branch they were calibrated with.
+        for level in Level::all().filter(|&l| l != Level::MAX) {
+            let style = level.style();
+            assert_eq!(style.branch_at(64), style.branch, "{level}");
+        }
     }
 }
