@@ -278,7 +278,8 @@ impl<'s> Searcher<'s> {
                 &self.killers,
                 &self.history[me],
                 0,
-                self.style.branch.max(ROOT_MIN_BRANCH),
+                // The root is the deepest node of every iteration.
+                self.style.branch_at(i32::MAX).max(ROOT_MIN_BRANCH),
             ),
         };
         let mut lost = Vec::new();
@@ -1045,7 +1046,7 @@ mod tests {
 
     /// From one of the master's lost games against PentaZen (2026-12-03): black to move.
     /// Black's d8 looks like a forced win while white's replies are cut to the level's
-    /// branch, but white's f9, ranked past it, refutes it (white then wins by force:
+    /// 14 points, but white's f9, ranked past them, refutes it (white then wins by force:
     /// PentaZen's line, which the master confirms after f9); so does every other "win"
     /// black seemed to have here. An analysis must not claim a forced win.
     #[test]
@@ -1063,7 +1064,13 @@ mod tests {
         let (d8, f9) = (point("d8"), point("f9"));
         pos.play(d8);
         let white = pos.to_move();
-        let branch = Level::MAX.style().branch;
+        // The master's style without its deep branch (v52), among whose 24 points f9 is:
+        // the widening alone must find it.
+        let style = Style {
+            deep_branch: None,
+            ..Level::MAX.style()
+        };
+        let branch = style.branch;
         let history = vec![0; pos.cell_count()];
         let replies = movepick::moves(&pos, white, None, &Killers::new(), &history, 1, branch);
         assert!(!replies.contains(&f9), "f9 is among {replies:?}");
@@ -1071,7 +1078,7 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let table = Table::new(18);
         let budget = Budget::new(None, Some(100_000), &cancel);
-        let found = Searcher::new(pos, budget, Level::MAX.style(), &table, 0)
+        let found = Searcher::new(pos, budget, style, &table, 0)
             .analysing()
             .run(&mut SmallRng::seed_from_u64(1))
             .unwrap();
@@ -1088,6 +1095,38 @@ mod tests {
     fn quiet_middle_game() -> Position {
         let game = Game::from_move_string(15, Rule::Freestyle, "h8i9i8g8j7k6h10j9i11").unwrap();
         Position::new(game.board(), game.rule(), game.to_move())
+    }
+
+    /// Nodes a full-window search of `quiet_middle_game` to `depth` takes with `style`.
+    fn nodes_to_depth(style: Style, depth: i32) -> u64 {
+        let pos = quiet_middle_game();
+        let cancel = AtomicBool::new(false);
+        let table = Table::new(16);
+        let budget = Budget::new(None, None, &cancel);
+        let mut searcher = Searcher::new(pos, budget, style, &table, 0);
+        searcher.negamax(depth, 0, -INF, INF);
+        searcher.budget.nodes
+    }
+
+    #[test]
+    fn the_masters_nodes_far_from_the_leaves_search_more_moves() {
+        let master = Level::MAX.style();
+        let deep = master.deep_branch.expect("the master widens deep nodes");
+        let narrow = Style {
+            deep_branch: None,
+            ..master
+        };
+        // Shallower than the widening: the same tree.
+        let shallow = deep.from_depth - 1;
+        assert_eq!(
+            nodes_to_depth(master, shallow),
+            nodes_to_depth(narrow, shallow)
+        );
+        let (wide, kept) = (
+            nodes_to_depth(master, deep.from_depth),
+            nodes_to_depth(narrow, deep.from_depth),
+        );
+        assert!(wide > kept, "{wide} nodes widened, {kept} not");
     }
 
     /// Nodes a search of `quiet_middle_game` takes at `ply` within (alpha, beta).

@@ -12,7 +12,8 @@ use std::fmt;
 pub(crate) struct Style {
     /// Iterative deepening stops at this depth (0: no look-ahead, pick by looks).
     pub max_depth: i32,
-    /// Moves searched per node in a quiet position, best-ordered first.
+    /// Moves searched per node in a quiet position, best-ordered first (where
+    /// `deep_branch` widens, only where fewer plies remain than its `from_depth`).
     pub branch: usize,
     /// More moves a node where many plies remain (the master only).
     pub deep_branch: Option<DeepBranch>,
@@ -48,15 +49,15 @@ impl Style {
     }
 }
 
-/// A wider branch near the root of a deep search. A move a narrow branch leaves out is
-/// left out at every depth, so searching deeper never mends that choice; near the root,
-/// where few nodes are, more moves cost little and a longer turn can weigh them (README's
-/// v52).
+/// A wider branch far from the leaves of a deep search. A move a narrow branch leaves out
+/// is left out at every depth, so searching deeper never mends that choice; far from the
+/// leaves, where few nodes are, more moves cost little and a longer turn can weigh them
+/// (README's v52).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DeepBranch {
     /// Nodes with at least this many plies left to search.
     pub from_depth: i32,
-    /// Moves searched there, best-ordered first.
+    /// Moves searched there, best-ordered first (never fewer than `Style::branch`).
     pub branch: usize,
 }
 
@@ -315,7 +316,7 @@ mod tests {
         // The levels below keep the branch they were calibrated with.
         for level in Level::all().filter(|&l| l != Level::MAX) {
             let style = level.style();
-            assert_eq!(style.branch_at(64), style.branch, "{level}");
+            assert_eq!(style.branch_at(i32::MAX), style.branch, "{level}");
         }
     }
 }
