@@ -1097,15 +1097,21 @@ mod tests {
         Position::new(game.board(), game.rule(), game.to_move())
     }
 
-    /// Nodes a full-window search of `quiet_middle_game` to `depth` takes with `style`.
-    fn nodes_to_depth(style: Style, depth: i32) -> u64 {
+    /// Nodes a search of `quiet_middle_game` with `style` takes to `depth` at `ply` within
+    /// (alpha, beta).
+    fn nodes_of(style: Style, depth: i32, ply: i32, alpha: i32, beta: i32) -> u64 {
         let pos = quiet_middle_game();
         let cancel = AtomicBool::new(false);
         let table = Table::new(16);
         let budget = Budget::new(None, None, &cancel);
         let mut searcher = Searcher::new(pos, budget, style, &table, 0);
-        searcher.negamax(depth, 0, -INF, INF);
+        searcher.negamax(depth, ply, alpha, beta);
         searcher.budget.nodes
+    }
+
+    /// Nodes a full-window search of `quiet_middle_game` to `depth` takes with `style`.
+    fn nodes_to_depth(style: Style, depth: i32) -> u64 {
+        nodes_of(style, depth, 0, -INF, INF)
     }
 
     #[test]
@@ -1131,13 +1137,7 @@ mod tests {
 
     /// Nodes a search of `quiet_middle_game` takes at `ply` within (alpha, beta).
     fn nodes_within(ply: i32, alpha: i32, beta: i32) -> u64 {
-        let pos = quiet_middle_game();
-        let cancel = AtomicBool::new(false);
-        let table = Table::new(16);
-        let budget = Budget::new(None, None, &cancel);
-        let mut searcher = Searcher::new(pos, budget, Level::MAX.style(), &table, 0);
-        searcher.negamax(4, ply, alpha, beta);
-        searcher.budget.nodes
+        nodes_of(Level::MAX.style(), 4, ply, alpha, beta)
     }
 
     #[test]
