@@ -74,13 +74,13 @@ pub(crate) fn moves(
     let killers = killers.at(ply);
     let mut list: Vec<(i32, usize)> = (0..pos.cell_count())
         .filter(|&i| {
-            pos.is_empty(i)
+            // Most points are far from the stones: asked first, that settles most of them.
+            (if pressed {
+                pos.class(i, me) >= Threat::Four || pos.class(i, opp) >= Threat::Four
+            } else {
+                pos.is_near(i)
+            }) && pos.is_empty(i)
                 && pos.class(i, me) != Threat::Forbidden
-                && if pressed {
-                    pos.class(i, me) >= Threat::Four || pos.class(i, opp) >= Threat::Four
-                } else {
-                    pos.is_near(i)
-                }
         })
         .map(|i| {
             let bonus = if Some(i) == tt_move {

@@ -244,6 +244,11 @@ impl Position {
         self.hash ^ self.to_move as u64
     }
 
+    /// The hash `hash` will give after the side to move plays on `i`.
+    pub(crate) fn hash_after(&self, i: usize) -> u64 {
+        self.hash ^ zobrist()[i][self.to_move as usize] ^ self.to_move.opponent() as u64
+    }
+
     pub(crate) fn is_empty(&self, i: usize) -> bool {
         self.cells[i].is_none()
     }
@@ -347,6 +352,8 @@ impl Position {
         self.board.set(self.point(i), Some(c));
         self.hash ^= zobrist()[i][c as usize];
         let code = key_code(c);
+        // Renju's exact rule sees beyond the patterns: there every point is done again.
+        let redo_every_point = self.has_forbidden_points(Stone::Black);
         for k in 0..self.watchers[i].len() {
             let (q, d, s) = self.watchers[i][k];
             let (q, d) = (q as usize, d as usize);
@@ -357,9 +364,8 @@ impl Position {
                     PerStone::new(self.pats[q][Stone::Black][d], self.pats[q][Stone::White][d]);
                 let now = self.line_patterns(q, d);
                 // A far stone often leaves the line's pattern as it was, and with it the
-                // point's shape. Renju's exact rule sees beyond the patterns: there every
-                // point is done again.
-                if now == was && !self.has_forbidden_points(Stone::Black) {
+                // point's shape.
+                if now == was && !redo_every_point {
                     continue;
                 }
                 self.touched.push(Touched {
@@ -370,7 +376,7 @@ impl Position {
                 });
                 // Often only one colour's pattern changed: the other's shape stands.
                 for c in STONES {
-                    if now[c] != was[c] || self.has_forbidden_points(Stone::Black) {
+                    if now[c] != was[c] || redo_every_point {
                         self.pats[q][c][d] = now[c];
                         self.refresh_shape(q, c);
                     }
@@ -559,6 +565,17 @@ mod tests {
             eval::leaf(&pos, eval::ShapeWeights::Fitted),
             eval::weigh(&eval::features(&pos, true))
         );
+    }
+
+    #[test]
+    fn the_hash_after_a_move_is_known_before_it() {
+        let mut pos = position("h8i9h9");
+        for p in ["h10", "a1", "o15"] {
+            let i = pos.index(crate::notation::parse_point(p, 15).unwrap());
+            let foreseen = pos.hash_after(i);
+            pos.play(i);
+            assert_eq!(foreseen, pos.hash(), "{p}");
+        }
     }
 
     #[test]

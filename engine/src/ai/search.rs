@@ -17,6 +17,7 @@ use super::tt::{Bound, Entry, Table};
 use super::types::{INF, PackedMove, PerStone, Threat, WON, loss_in, win_in};
 use crate::board::Stone;
 use rand::rngs::SmallRng;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Fours a leaf's VCF may use: enough for the common short wins, cheap at every leaf.
@@ -74,6 +75,36 @@ const LMR_MIN_DEPTH: i32 = 3;
 /// Stepped reductions: quiet moves from this one on by a ply, from the later one by two.
 const LMR_FIRST_MOVE: usize = 3;
 const LMR_DEEPER_MOVE: usize = 8;
+/// Depths and move numbers whose logarithmic reduction is read from a table: a search
+/// deeper or a node wider is rare, and computes it.
+const REDUCTION_TABLE_DEPTHS: usize = 64;
+const REDUCTION_TABLE_MOVES: usize = 256;
+
+/// ln(depth)·ln(move number)/2, rounded: `Reductions::Logarithmic` before the PV's ply
+/// and the clamp, for move `k` (from 0) of a node `depth` deep.
+fn logarithmic_reduction_by_formula(depth: i32, k: usize) -> i32 {
+    (f64::from(depth).ln() * ((k + 1) as f64).ln() / 2.0).round() as i32
+}
+
+/// `logarithmic_reduction_by_formula`, read from a table where it can be: it is asked for
+/// at nearly every move of the search, and two logarithms there were a hundredth of its
+/// time.
+fn logarithmic_reduction(depth: i32, k: usize) -> i32 {
+    static TABLE: OnceLock<Vec<[i8; REDUCTION_TABLE_MOVES]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..REDUCTION_TABLE_DEPTHS)
+            .map(|d| std::array::from_fn(|k| logarithmic_reduction_by_formula(d as i32, k) as i8))
+            .collect()
+    });
+    // Row 0 (the logarithm of 0) is never read: no node that shallow reduces.
+    match usize::try_from(depth) {
+        Ok(d) if (1..REDUCTION_TABLE_DEPTHS).contains(&d) && k < REDUCTION_TABLE_MOVES => {
+            i32::from(table[d][k])
+        }
+        _ => logarithmic_reduction_by_formula(depth, k),
+    }
+}
+
 /// Every other helper thread of a Lazy SMP search runs its odd iterations one ply deeper,
 /// so that the helpers fill the shared table ahead of the main thread, not beside it.
 const HELPER_DEPTH_SKEW: i32 = 1;
@@ -660,9 +691,8 @@ impl<'s> Searcher<'s> {
             Reductions::Stepped if k < LMR_DEEPER_MOVE => 1,
             Reductions::Stepped => 2,
             Reductions::Logarithmic => {
-                let r = (f64::from(depth).ln() * ((k + 1) as f64).ln() / 2.0).round() as i32;
                 // At least one ply is left to search.
-                (r - i32::from(pv)).clamp(0, depth - 2)
+                (logarithmic_reduction(depth, k) - i32::from(pv)).clamp(0, depth - 2)
             }
         }
     }
@@ -912,6 +942,9 @@ impl<'s> Searcher<'s> {
             }
             let pv = beta - alpha > 1;
             let reduction = self.reduction(depth, k, quiet, forced.is_some(), pv);
+            if next_depth > 0 {
+                self.tt.prefetch(self.pos.hash_after(m));
+            }
             self.pos.play(m);
             let score = if k == 0 {
                 -self.negamax(next_depth, ply + 1, -beta, -alpha)
@@ -988,6 +1021,19 @@ mod tests {
         let table = Table::new(16);
         let mut searcher = Searcher::new(pos, budget, style, &table, 0);
         searcher.run(&mut SmallRng::seed_from_u64(1)).unwrap().depth
+    }
+
+    #[test]
+    fn the_reductions_table_holds_the_formula_and_the_formula_goes_on_past_it() {
+        for depth in 1..REDUCTION_TABLE_DEPTHS as i32 + 8 {
+            for k in 0..REDUCTION_TABLE_MOVES + 8 {
+                assert_eq!(
+                    logarithmic_reduction(depth, k),
+                    logarithmic_reduction_by_formula(depth, k),
+                    "depth {depth}, move {k}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -199,6 +199,29 @@ impl Table {
         Generation::of(self.searches.load(Ordering::Relaxed))
     }
 
+    /// Asks the processor to start loading `key`'s bucket into the cache, without
+    /// waiting for it: the search calls this before making a move whose position it
+    /// will look up, so the memory access overlaps the board's update instead of
+    /// stalling the look-up (the table is larger than the processor's nearer caches,
+    /// and its probes were a tenth of the search's time under `perf`). Only a hint; on
+    /// processors other than x86-64 it does nothing.
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: a prefetch reads nothing the program sees and cannot fault (the
+            // address is a live bucket anyway); SSE, which it needs, is part of every
+            // x86-64 processor.
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub(crate) fn get(&self, key: u64) -> Option<Entry> {
         self.bucket(key)
             .0

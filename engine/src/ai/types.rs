@@ -61,7 +61,6 @@ pub(crate) enum Threat {
 impl Threat {
     pub(crate) const COUNT: usize = 9;
     /// Every class, weakest first.
-    #[cfg(test)]
     pub(crate) const ALL: [Threat; Threat::COUNT] = [
         Threat::Forbidden,
         Threat::Nothing,
