@@ -54,7 +54,7 @@ impl PointShape {
 /// is read from a table of every combination (11^4 rows), and the value and the worth
 /// are sums of one share per pattern and one for the class, from small tables. The table
 /// holds the class alone, one byte a row: 14 KiB, which stays in the first-level cache,
-/// where whole 16-byte shapes made 229 KiB (README's v48 and v56).
+/// where whole 16-byte shapes made 229 KiB, 234 000 bytes (README's v48 and v56).
 pub(crate) fn shape(pats: &[Pattern; 4]) -> PointShape {
     let tables = shape_tables();
     let row = pats
@@ -74,7 +74,7 @@ pub(crate) fn shape(pats: &[Pattern; 4]) -> PointShape {
 }
 
 /// What one pattern, or one class, adds to a point's shape.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Share {
     value: i32,
     worth: Worth,
@@ -359,7 +359,8 @@ impl std::ops::SubAssign for Worth {
     }
 }
 
-/// `WEIGHTS` laid out per pattern and per class, as `point_worth` reads them.
+/// `WEIGHTS` laid out per pattern and per class, as `shape_tables` (and the definition,
+/// `point_worth`) read them.
 struct WorthTables {
     moving: [i32; Pattern::COUNT],
     waiting: [i32; Pattern::COUNT],

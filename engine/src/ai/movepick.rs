@@ -74,7 +74,8 @@ pub(crate) fn moves(
     let killers = killers.at(ply);
     let mut list: Vec<(i32, usize)> = (0..pos.cell_count())
         .filter(|&i| {
-            // Most points are far from the stones: asked first, that settles most of them.
+            // Most points are far from the stones (or, when pressed, make no four): asked
+            // first, that settles most of them.
             (if pressed {
                 pos.class(i, me) >= Threat::Four || pos.class(i, opp) >= Threat::Four
             } else {

@@ -218,6 +218,7 @@ impl Table {
                 _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
             }
         }
+        // Elsewhere the key is not needed.
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
     }
