@@ -54,7 +54,7 @@ impl PointShape {
 /// is read from a table of every combination (11^4 rows), and the value and the worth
 /// are sums of one share per pattern and one for the class, from small tables. The table
 /// holds the class alone, one byte a row: 14 KiB, which stays in the first-level cache,
-/// where whole 16-byte shapes made 229 KiB, 234 000 bytes (README's v48 and v56).
+/// where whole 16-byte shapes made 229 KiB (README's v48 and v56).
 pub(crate) fn shape(pats: &[Pattern; 4]) -> PointShape {
     let tables = shape_tables();
     let row = pats
@@ -96,11 +96,12 @@ struct ShapeTables {
     per_class: [Share; Threat::COUNT],
 }
 
+/// `shape`'s tables: the classes from their definition, the shares from
+/// `PATTERN_VALUE`, the class bonuses and `WEIGHTS` laid out per pattern and per class.
 fn shape_tables() -> &'static ShapeTables {
     static TABLES: OnceLock<ShapeTables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let worth = worth_tables();
-        ShapeTables {
+        let mut tables = ShapeTables {
             class: (0..PATTERNS.pow(4))
                 .map(|row| {
                     let pattern = |d: u32| Pattern::ALL[row / PATTERNS.pow(d) % PATTERNS];
@@ -109,19 +110,27 @@ fn shape_tables() -> &'static ShapeTables {
                 .collect(),
             per_pattern: std::array::from_fn(|p| Share {
                 value: PATTERN_VALUE[p],
-                worth: Worth {
-                    moving: worth.moving[p],
-                    waiting: worth.waiting[p],
-                },
+                worth: Worth::default(),
             }),
             per_class: std::array::from_fn(|class| Share {
                 value: class_bonus(Threat::ALL[class]),
-                worth: Worth {
-                    moving: worth.moving_shape[class],
-                    waiting: worth.waiting_shape[class],
-                },
+                worth: Worth::default(),
             }),
+        };
+        let n = WEIGHED_PATTERNS.len();
+        for (k, &p) in WEIGHED_PATTERNS.iter().enumerate() {
+            tables.per_pattern[p as usize].worth = Worth {
+                moving: WEIGHTS[k],
+                waiting: WEIGHTS[n + k],
+            };
         }
+        for (k, shape) in SHAPES.into_iter().enumerate() {
+            tables.per_class[shape as usize].worth = Worth {
+                moving: WEIGHTS[OWN_SHAPES_AT + k],
+                waiting: WEIGHTS[OPPONENT_SHAPES_AT + k],
+            };
+        }
+        tables
     })
 }
 
@@ -323,17 +332,21 @@ fn weigh_by(f: &[i32; FEATURES], weights: &[i32; FEATURES]) -> i32 {
 }
 
 /// What one empty point adds to its colour's two running sums: as the side to move's
-/// point, and as the waiting side's (negated), in 1/EVAL_SCALE points.
+/// point, and as the waiting side's (negated), in 1/EVAL_SCALE points. The definition,
+/// read from `WEIGHTS` weight by weight: `shape_tables` lays them out for the search.
 #[cfg(test)]
 fn point_worth(pats: &[Pattern; 4], class: Threat) -> Worth {
-    let tables = worth_tables();
-    let mut worth = Worth {
-        moving: tables.moving_shape[class as usize],
-        waiting: tables.waiting_shape[class as usize],
-    };
-    for &p in pats {
-        worth.moving += tables.moving[p as usize];
-        worth.waiting += tables.waiting[p as usize];
+    let n = WEIGHED_PATTERNS.len();
+    let mut worth = Worth::default();
+    if let Some(k) = SHAPES.iter().position(|&shape| shape == class) {
+        worth.moving += WEIGHTS[OWN_SHAPES_AT + k];
+        worth.waiting += WEIGHTS[OPPONENT_SHAPES_AT + k];
+    }
+    for p in pats {
+        if let Some(k) = WEIGHED_PATTERNS.iter().position(|q| q == p) {
+            worth.moving += WEIGHTS[k];
+            worth.waiting += WEIGHTS[n + k];
+        }
     }
     worth
 }
@@ -357,37 +370,6 @@ impl std::ops::SubAssign for Worth {
         self.moving -= other.moving;
         self.waiting -= other.waiting;
     }
-}
-
-/// `WEIGHTS` laid out per pattern and per class, as `shape_tables` (and the definition,
-/// `point_worth`) read them.
-struct WorthTables {
-    moving: [i32; Pattern::COUNT],
-    waiting: [i32; Pattern::COUNT],
-    moving_shape: [i32; Threat::COUNT],
-    waiting_shape: [i32; Threat::COUNT],
-}
-
-fn worth_tables() -> &'static WorthTables {
-    static TABLES: OnceLock<WorthTables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut t = WorthTables {
-            moving: [0; Pattern::COUNT],
-            waiting: [0; Pattern::COUNT],
-            moving_shape: [0; Threat::COUNT],
-            waiting_shape: [0; Threat::COUNT],
-        };
-        let n = WEIGHED_PATTERNS.len();
-        for (k, &p) in WEIGHED_PATTERNS.iter().enumerate() {
-            t.moving[p as usize] = WEIGHTS[k];
-            t.waiting[p as usize] = WEIGHTS[n + k];
-        }
-        for (k, shape) in SHAPES.into_iter().enumerate() {
-            t.moving_shape[shape as usize] = WEIGHTS[OWN_SHAPES_AT + k];
-            t.waiting_shape[shape as usize] = WEIGHTS[OPPONENT_SHAPES_AT + k];
-        }
-        t
-    })
 }
 
 /// Static score for the side to move, from the position's running sums of point worth.
