@@ -217,7 +217,7 @@ impl<'s> Searcher<'s> {
             budget,
             tt,
             memory: ThreatMemory::new(),
-            killers: Killers::new(),
+            killers: Killers::new(style.killers),
             history: PerStone::new(vec![0; cells], vec![0; cells]),
             style,
             helpers,
@@ -1118,7 +1118,8 @@ mod tests {
         };
         let branch = style.branch;
         let history = vec![0; pos.cell_count()];
-        let replies = movepick::moves(&pos, white, None, &Killers::new(), &history, 1, branch);
+        let killers = Killers::new(style.killers);
+        let replies = movepick::moves(&pos, white, None, &killers, &history, 1, branch);
         assert!(!replies.contains(&f9), "f9 is among {replies:?}");
         pos.undo();
         let cancel = AtomicBool::new(false);

@@ -3,6 +3,7 @@
 //! best; the beginner does not search at all. One table row per level.
 
 use super::eval::ShapeWeights;
+use super::movepick::KillerPlace;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 use std::fmt;
@@ -34,6 +35,9 @@ pub(crate) struct Style {
     pub averages_leaves: bool,
     /// Which late moves are searched shallower first, and by how much.
     pub reductions: Reductions,
+    /// Where the killers are ordered: the master's after its own threats, the levels
+    /// below keep the order they were calibrated with.
+    pub killers: KillerPlace,
     /// How the evaluation weighs the combined shapes of the side to move and the other
     /// (the master weighs them alike; the levels below keep their calibration).
     pub shapes: ShapeWeights,
@@ -98,6 +102,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
         },
         default_nodes: 20_000,
@@ -115,6 +120,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
         },
         default_nodes: 50_000,
@@ -132,6 +138,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
         },
         default_nodes: 100_000,
@@ -149,6 +156,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
         },
         default_nodes: 300_000,
@@ -166,6 +174,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: false,
             averages_leaves: false,
             reductions: Reductions::Stepped,
+            killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
         },
         default_nodes: 600_000,
@@ -187,6 +196,7 @@ const LEVELS: [LevelSpec; 6] = [
             prunes_by_looks: true,
             averages_leaves: true,
             reductions: Reductions::Logarithmic,
+            killers: KillerPlace::AfterOwnThreats,
             shapes: ShapeWeights::Symmetric,
         },
         default_nodes: 1_500_000,
