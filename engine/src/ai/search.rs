@@ -178,12 +178,6 @@ pub(crate) struct Searcher<'s> {
     /// Inside a null move's search: no second pass in a row (it would only search the
     /// same position again, shallower).
     passed: bool,
-    /// Inside the check of a win found in an open window (`Style::verifies_wins`,
-    /// PentaZen's "cautious" search): no move-count pruning, whose cut quiet moves are
-    /// where a defence the static order undervalues hides, and no cut-off on a win or a
-    /// loss the table holds from a search that pruned so. A false win believed there
-    /// plays a losing attack, or drops the root move it refutes.
-    cautious: bool,
     /// In an analysis, bit `p` set: the node at ply `p` on the current line had one
     /// forced move (a block of a five); see `is_first_free_reply`.
     forced_plies: u64,
@@ -230,7 +224,6 @@ impl<'s> Searcher<'s> {
             helper_nodes: 0,
             analysing: false,
             passed: false,
-            cautious: false,
             forced_plies: 0,
         }
     }
@@ -762,7 +755,7 @@ impl<'s> Searcher<'s> {
     /// searched, and quiet moves past them not at all (threats of either side's always
     /// are): at depth `d`, the first `MOVE_COUNT_BASE + d * d`.
     fn too_late_to_matter(&self, depth: i32, k: usize, quiet: bool, forced: bool) -> bool {
-        if !self.style.prunes_by_looks || self.cautious || forced || depth > MOVE_COUNT_DEPTH {
+        if !self.style.prunes_by_looks || forced || depth > MOVE_COUNT_DEPTH {
             return false;
         }
         let limit = MOVE_COUNT_BASE + (depth * depth) as usize;
@@ -788,24 +781,6 @@ impl<'s> Searcher<'s> {
         }
         let before = OPPONENT_PLIES & ((1u64 << ply) - 1);
         self.forced_plies & before == before
-    }
-
-    /// The score of the move just played, `won` (a win for the side that played it, found
-    /// in an open window), checked by a cautious search (`cautious`): a null window at
-    /// the win threshold first, and if the win does not hold there, the move's score as
-    /// the cautious search finds it (PentaZen's verification; README's v59). Only open
-    /// windows: they are few, and their scores become the line the root plays.
-    fn verified_win(&mut self, won: i32, depth: i32, ply: i32, alpha: i32, beta: i32) -> i32 {
-        if self.budget.stopped() {
-            return won;
-        }
-        self.cautious = true;
-        let mut score = won;
-        if -self.negamax(depth, ply + 1, -WON, -WON + 1) < WON && !self.budget.stopped() {
-            score = -self.negamax(depth, ply + 1, -beta, -alpha);
-        }
-        self.cautious = false;
-        score
     }
 
     /// A cut-off by `m` at `depth`: deeper cut-offs say more.
@@ -911,12 +886,8 @@ impl<'s> Searcher<'s> {
             tt_move = e.best.get();
             let s = from_tt(e.score, ply);
             // A loss the table holds may come from a search of this position that did not
-            // widen (deeper in a line, or in the last move's search): not trusted here;
-            // nor a win or a loss in a cautious search.
-            if e.depth as i32 >= depth
-                && !(widened && s <= -WON)
-                && !(self.cautious && s.abs() >= WON)
-            {
+            // widen (deeper in a line, or in the last move's search): not trusted here.
+            if e.depth as i32 >= depth && !(widened && s <= -WON) {
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -975,7 +946,7 @@ impl<'s> Searcher<'s> {
                 self.tt.prefetch(self.pos.hash_after(m));
             }
             self.pos.play(m);
-            let mut score = if k == 0 {
+            let score = if k == 0 {
                 -self.negamax(next_depth, ply + 1, -beta, -alpha)
             } else {
                 let mut s = -self.negamax(next_depth - reduction, ply + 1, -alpha - 1, -alpha);
@@ -988,9 +959,6 @@ impl<'s> Searcher<'s> {
                     s
                 }
             };
-            if pv && score >= WON && !self.cautious && self.style.verifies_wins {
-                score = self.verified_win(score, next_depth, ply, alpha, beta);
-            }
             self.pos.undo();
             if self.budget.stopped() {
                 return 0;
@@ -1253,67 +1221,6 @@ mod tests {
         // A loss in 12 known elsewhere: by its looks the side to move is not lost that
         // soon (reverse futility).
         assert_eq!(nodes_within(ply, loss_in(12), loss_in(12) + 1), 1);
-    }
-
-    /// The score of a full-window search of `quiet_middle_game` to `depth` with `style`,
-    /// after a win for the side to move by `m` was planted in the table (the position
-    /// after `m` held as lost for its side to move, at a depth no search reaches).
-    fn score_with_a_planted_win(style: Style, depth: i32) -> i32 {
-        let pos = quiet_middle_game();
-        let killers = Killers::new(style.killers);
-        let history = vec![0; pos.cell_count()];
-        let m = movepick::moves(&pos, pos.to_move(), None, &killers, &history, 0, 1)[0];
-        let table = Table::new(16);
-        table.put(Entry {
-            key: pos.hash_after(m),
-            score: to_tt(loss_in(3), 1),
-            best: PackedMove::NONE,
-            depth: i8::MAX,
-            bound: Bound::Exact,
-        });
-        let cancel = AtomicBool::new(false);
-        let budget = Budget::new(None, None, &cancel);
-        Searcher::new(pos, budget, style, &table, 0).negamax(depth, 0, -INF, INF)
-    }
-
-    #[test]
-    fn a_win_found_in_an_open_window_is_checked_before_it_is_believed() {
-        let master = Level::MAX.style();
-        assert!(master.verifies_wins);
-        let believing = Style {
-            verifies_wins: false,
-            ..master
-        };
-        // Four plies into a quiet middle game nobody wins: only the table says so.
-        let believed = score_with_a_planted_win(believing, 4);
-        assert!(
-            believed >= WON,
-            "the premise: the table's win is taken, {believed}"
-        );
-        let checked = score_with_a_planted_win(master, 4);
-        assert!(
-            checked.abs() < WON,
-            "the planted win stood the check: {checked}"
-        );
-    }
-
-    #[test]
-    fn a_cautious_search_prunes_no_quiet_move_by_count() {
-        let nodes = |cautious| {
-            let cancel = AtomicBool::new(false);
-            let table = Table::new(16);
-            let budget = Budget::new(None, None, &cancel);
-            let mut searcher =
-                Searcher::new(quiet_middle_game(), budget, Level::MAX.style(), &table, 0);
-            searcher.cautious = cautious;
-            searcher.negamax(MOVE_COUNT_DEPTH, 0, -INF, INF);
-            searcher.budget.nodes
-        };
-        let (cautious, pruning) = (nodes(true), nodes(false));
-        assert!(
-            cautious > pruning,
-            "{cautious} nodes cautious, {pruning} pruning"
-        );
     }
 
     #[test]

@@ -41,9 +41,6 @@ pub(crate) struct Style {
     /// How the evaluation weighs the combined shapes of the side to move and the other
     /// (the master weighs them alike; the levels below keep their calibration).
     pub shapes: ShapeWeights,
-    /// A win found in an open window is checked by a cautious search before it is
-    /// believed (the master only: `search::Searcher::cautious`).
-    pub verifies_wins: bool,
 }
 
 impl Style {
@@ -107,7 +104,6 @@ const LEVELS: [LevelSpec; 6] = [
             reductions: Reductions::Stepped,
             killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
-            verifies_wins: false,
         },
         default_nodes: 20_000,
     },
@@ -126,7 +122,6 @@ const LEVELS: [LevelSpec; 6] = [
             reductions: Reductions::Stepped,
             killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
-            verifies_wins: false,
         },
         default_nodes: 50_000,
     },
@@ -145,7 +140,6 @@ const LEVELS: [LevelSpec; 6] = [
             reductions: Reductions::Stepped,
             killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
-            verifies_wins: false,
         },
         default_nodes: 100_000,
     },
@@ -164,7 +158,6 @@ const LEVELS: [LevelSpec; 6] = [
             reductions: Reductions::Stepped,
             killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
-            verifies_wins: false,
         },
         default_nodes: 300_000,
     },
@@ -183,7 +176,6 @@ const LEVELS: [LevelSpec; 6] = [
             reductions: Reductions::Stepped,
             killers: KillerPlace::First,
             shapes: ShapeWeights::Fitted,
-            verifies_wins: false,
         },
         default_nodes: 600_000,
     },
@@ -206,7 +198,6 @@ const LEVELS: [LevelSpec; 6] = [
             reductions: Reductions::Logarithmic,
             killers: KillerPlace::AfterOwnThreats,
             shapes: ShapeWeights::Symmetric,
-            verifies_wins: true,
         },
         default_nodes: 1_500_000,
     },
