@@ -75,10 +75,40 @@ const LMR_MIN_DEPTH: i32 = 3;
 /// Stepped reductions: quiet moves from this one on by a ply, from the later one by two.
 const LMR_FIRST_MOVE: usize = 3;
 const LMR_DEEPER_MOVE: usize = 8;
+/// Logarithmic reductions: from this move on (counted from 0), a move that never cut
+/// off anywhere in the search (`HistoryStanding::Unproven`) is reduced a ply more.
+const UNPROVEN_REDUCED_FROM_MOVE: usize = 4;
 /// Depths and move numbers whose logarithmic reduction is read from a table: a search
 /// deeper or a node wider is rare, and computes it.
 const REDUCTION_TABLE_DEPTHS: usize = 64;
 const REDUCTION_TABLE_MOVES: usize = 256;
+
+/// How a move's cut-offs so far in this search (the history, weighted by depth squared)
+/// compare with those of the best-proven move of its node: the logarithmic reductions
+/// trust the search's own experience as well as the move's place in the order, whose
+/// history share is too small to move a point past another of more worth
+/// (`movepick::history_bonus`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HistoryStanding {
+    /// At least half the node's best count, and some: reduced a ply less.
+    Proven,
+    /// Below half of it.
+    Middling,
+    /// No cut-off anywhere yet: reduced a ply more from `UNPROVEN_REDUCED_FROM_MOVE` on.
+    Unproven,
+}
+
+impl HistoryStanding {
+    fn of(count: u32, best_in_node: u32) -> Self {
+        if count == 0 {
+            HistoryStanding::Unproven
+        } else if count >= best_in_node / 2 {
+            HistoryStanding::Proven
+        } else {
+            HistoryStanding::Middling
+        }
+    }
+}
 
 /// ln(depth)·ln(move number)/2, rounded: `Reductions::Logarithmic` before the PV's ply
 /// and the clamp, for move `k` (from 0) of a node `depth` deep.
@@ -681,8 +711,17 @@ impl<'s> Searcher<'s> {
 
     /// How much shallower the `k`-th move (from 0) of a node at `depth` is searched
     /// first, in the level's way (`skill::Reductions`). `quiet`: no threat of either
-    /// side's at the move; `pv`: the node's window is open.
-    fn reduction(&self, depth: i32, k: usize, quiet: bool, forced: bool, pv: bool) -> i32 {
+    /// side's at the move; `pv`: the node's window is open; `standing`: the move's
+    /// history against the node's best (read by the logarithmic reductions only).
+    fn reduction(
+        &self,
+        depth: i32,
+        k: usize,
+        quiet: bool,
+        forced: bool,
+        pv: bool,
+        standing: HistoryStanding,
+    ) -> i32 {
         if forced || depth < LMR_MIN_DEPTH || k == 0 {
             return 0;
         }
@@ -692,7 +731,14 @@ impl<'s> Searcher<'s> {
             Reductions::Stepped => 2,
             Reductions::Logarithmic => {
                 // At least one ply is left to search.
-                (logarithmic_reduction(depth, k) - i32::from(pv)).clamp(0, depth - 2)
+                let r = (logarithmic_reduction(depth, k) - i32::from(pv)).clamp(0, depth - 2);
+                match standing {
+                    HistoryStanding::Proven => (r - 1).max(0),
+                    HistoryStanding::Unproven if k >= UNPROVEN_REDUCED_FROM_MOVE => {
+                        (r + 1).min(depth - 2)
+                    }
+                    _ => r,
+                }
             }
         }
     }
@@ -929,6 +975,11 @@ impl<'s> Searcher<'s> {
         // A forced block does not use up depth: the threat sequence is searched through.
         let next_depth = if forced.is_some() { depth } else { depth - 1 };
         let original_alpha = alpha;
+        let best_history = moves
+            .iter()
+            .map(|&m| self.history[me][m])
+            .max()
+            .unwrap_or(0);
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
@@ -941,7 +992,8 @@ impl<'s> Searcher<'s> {
                 continue;
             }
             let pv = beta - alpha > 1;
-            let reduction = self.reduction(depth, k, quiet, forced.is_some(), pv);
+            let standing = HistoryStanding::of(self.history[me][m], best_history);
+            let reduction = self.reduction(depth, k, quiet, forced.is_some(), pv, standing);
             if next_depth > 0 {
                 self.tt.prefetch(self.pos.hash_after(m));
             }
@@ -1058,6 +1110,70 @@ mod tests {
             logarithmic > stepped,
             "depth {logarithmic} logarithmic, {stepped} stepped"
         );
+    }
+
+    #[test]
+    fn a_moves_history_standing_is_judged_against_its_nodes_best() {
+        assert_eq!(HistoryStanding::of(0, 0), HistoryStanding::Unproven);
+        assert_eq!(HistoryStanding::of(0, 400), HistoryStanding::Unproven);
+        assert_eq!(HistoryStanding::of(200, 400), HistoryStanding::Proven);
+        assert_eq!(HistoryStanding::of(400, 400), HistoryStanding::Proven);
+        assert_eq!(HistoryStanding::of(199, 400), HistoryStanding::Middling);
+    }
+
+    /// `reduction` for the master's or the levels' style at a node 10 plies deep in a null
+    /// window, of a quiet move `k` of the given standing.
+    fn reduction_of(style: Style, k: usize, standing: HistoryStanding) -> i32 {
+        let cancel = AtomicBool::new(false);
+        let table = Table::new(10);
+        let budget = Budget::new(None, Some(1), &cancel);
+        let searcher = Searcher::new(quiet_middle_game(), budget, style, &table, 0);
+        searcher.reduction(10, k, true, false, false, standing)
+    }
+
+    #[test]
+    fn the_master_reduces_a_proven_move_less_and_an_unproven_late_one_more() {
+        use HistoryStanding::*;
+        let master = Level::MAX.style();
+        for k in 1..40 {
+            let middling = reduction_of(master, k, Middling);
+            assert_eq!(
+                middling,
+                logarithmic_reduction(10, k).clamp(0, 8),
+                "move {k}"
+            );
+            assert_eq!(
+                reduction_of(master, k, Proven),
+                (middling - 1).max(0),
+                "move {k}"
+            );
+            let unproven = if k >= UNPROVEN_REDUCED_FROM_MOVE {
+                (middling + 1).min(8)
+            } else {
+                middling
+            };
+            assert_eq!(reduction_of(master, k, Unproven), unproven, "move {k}");
+        }
+        // Somewhere both adjustments show.
+        assert!(
+            (1..40).any(|k| reduction_of(master, k, Proven) < reduction_of(master, k, Middling))
+        );
+        assert!(
+            (1..40).any(|k| reduction_of(master, k, Unproven) > reduction_of(master, k, Middling))
+        );
+    }
+
+    #[test]
+    fn the_levels_below_master_reduce_regardless_of_history() {
+        let level = Level::all()
+            .find(|l| l.style().reductions == Reductions::Stepped)
+            .unwrap();
+        for k in 1..40 {
+            let by = |standing| reduction_of(level.style(), k, standing);
+            use HistoryStanding::*;
+            assert_eq!(by(Proven), by(Middling), "move {k}");
+            assert_eq!(by(Unproven), by(Middling), "move {k}");
+        }
     }
 
     /// The value `leaf` gives the side to move, black with an open three (a VCF: the open

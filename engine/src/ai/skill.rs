@@ -74,7 +74,9 @@ pub(crate) enum Reductions {
     /// Every move after the first, threats too, by ln(depth)·ln(move number)/2, a ply
     /// less where the window is open (PentaZen's formula): the master's. Most points near
     /// the stones make or block a three, so sparing threats spared most moves; fours are
-    /// reduced too (sparing them measured weaker: README's v24 rows).
+    /// reduced too (sparing them measured weaker: README's v24 rows). A move whose
+    /// cut-offs elsewhere match the node's best-proven move's is reduced a ply less, and a
+    /// late one that never cut off a ply more (the search's history: README's v60).
     Logarithmic,
 }
 
