@@ -92,7 +92,7 @@ const REDUCTION_TABLE_MOVES: usize = 256;
 enum HistoryStanding {
     /// At least half the node's best count, and some: reduced a ply less.
     Proven,
-    /// Below half of it.
+    /// Below half of it (and where no standing is judged): reduced as the formula says.
     Middling,
     /// No cut-off anywhere yet: reduced a ply more from `UNPROVEN_REDUCED_FROM_MOVE` on.
     Unproven,
@@ -975,11 +975,18 @@ impl<'s> Searcher<'s> {
         // A forced block does not use up depth: the threat sequence is searched through.
         let next_depth = if forced.is_some() { depth } else { depth - 1 };
         let original_alpha = alpha;
-        let best_history = moves
-            .iter()
-            .map(|&m| self.history[me][m])
-            .max()
-            .unwrap_or(0);
+        // Only the logarithmic reductions read a move's history standing, and only where
+        // a node reduces at all: most interior nodes are shallower and skip the scan.
+        let best_history = (forced.is_none()
+            && depth >= LMR_MIN_DEPTH
+            && self.style.reductions == Reductions::Logarithmic)
+            .then(|| {
+                moves
+                    .iter()
+                    .map(|&m| self.history[me][m])
+                    .max()
+                    .unwrap_or(0)
+            });
         let mut best = -INF;
         let mut best_move = moves[0];
         for (k, &m) in moves.iter().enumerate() {
@@ -992,7 +999,9 @@ impl<'s> Searcher<'s> {
                 continue;
             }
             let pv = beta - alpha > 1;
-            let standing = HistoryStanding::of(self.history[me][m], best_history);
+            let standing = best_history.map_or(HistoryStanding::Middling, |best| {
+                HistoryStanding::of(self.history[me][m], best)
+            });
             let reduction = self.reduction(depth, k, quiet, forced.is_some(), pv, standing);
             if next_depth > 0 {
                 self.tt.prefetch(self.pos.hash_after(m));
