@@ -13,6 +13,9 @@
   python3 scripts/strength.py series --out /var/tmp/strength \\
       --opponent pz=/tmp/engines/bin/pbrain-pentazen \\
       --arm v47t1=/path/pbrain-gomoku --arm v47t2=/path/pbrain-gomoku,threads=2 --rounds 4
+  python3 scripts/strength.py series --out /var/tmp/strength-t2 \\
+      --opponent pzt2=/tmp/engines/bin/pbrain-pentazen,threads=2 \\
+      --arm v60t2=/path/pbrain-gomoku,threads=2
   python3 scripts/strength.py summary /var/tmp/strength/v47t1-pz-*.jsonl
   python3 scripts/strength.py lines /var/tmp/strength/v47t1-pz-*.jsonl
 
@@ -44,9 +47,17 @@ RECORD_FIELDS = ("black", "white", "result", "winner", "opening_index", "opening
 
 @dataclass
 class Arm:
+    """A brain with its name and how many threads it is told to use (`INFO thread_num`;
+    none is sent for one, each brain's default). The opponent is one too."""
     name: str
     brain: str
     threads: int
+
+    def infos(self):
+        """The arena's options that tell this brain its threads."""
+        if self.threads == 1:
+            return []
+        return ["--engine-info", self.name, f"thread_num {self.threads}"]
 
 
 def parse_named(text, what):
@@ -59,14 +70,14 @@ def parse_named(text, what):
     return name, value
 
 
-def parse_arm(text):
-    name, value = parse_named(text, "--arm")
+def parse_arm(text, what="--arm"):
+    name, value = parse_named(text, what)
     brain, *options = value.split(",")
     threads = 1
     for option in options:
         key, _, number = option.partition("=")
         if key != "threads":
-            raise argparse.ArgumentTypeError(f"unknown arm option {option!r} (threads=N)")
+            raise argparse.ArgumentTypeError(f"unknown {what} option {option!r} (threads=N)")
         if not number.isdigit() or int(number) < 1:
             raise argparse.ArgumentTypeError(f"threads must be a number from 1, not {number!r}")
         threads = int(number)
@@ -80,19 +91,18 @@ def next_run_path(out, arm, opponent):
     return os.path.join(out, f"{arm}-{opponent}-{n}")
 
 
-def play_run(args, arm, opponent, opponent_brain):
-    stem = next_run_path(args.out, arm.name, opponent)
+def play_run(args, arm, opponent):
+    stem = next_run_path(args.out, arm.name, opponent.name)
     command = [
         sys.executable, args.arena,
         "--engine", arm.name, arm.brain,
-        "--engine", opponent, opponent_brain,
+        "--engine", opponent.name, opponent.brain,
         "--turn-ms", str(args.turn_ms),
         "--concurrency", str(args.concurrency),
         "--records", stem + ".jsonl",
         "--quiet",
     ]
-    if arm.threads > 1:
-        command += ["--engine-info", arm.name, f"thread_num {arm.threads}"]
+    command += arm.infos() + opponent.infos()
     with open(stem + ".log", "w") as log:
         done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT)
     # A failed run is not retried: whatever broke would break the next one too. Its
@@ -221,19 +231,19 @@ def expand(patterns):
 
 
 def cmd_series(args):
-    opponent, opponent_brain = args.opponent
+    opponent = args.opponent
     names = [a.name for a in args.arm]
-    if len(set(names)) != len(names) or opponent in names:
+    if len(set(names)) != len(names) or opponent.name in names:
         sys.exit("each --arm needs a name of its own, other than the opponent's")
     if args.rounds < 1:
         sys.exit("--rounds must be at least 1")
-    for brain in [a.brain for a in args.arm] + [opponent_brain]:
+    for brain in [a.brain for a in args.arm] + [opponent.brain]:
         if not os.access(brain, os.X_OK):
             sys.exit(f"not an executable: {brain}")
     os.makedirs(args.out, exist_ok=True)
     for _ in range(args.rounds):
         for arm in args.arm:
-            play_run(args, arm, opponent, opponent_brain)
+            play_run(args, arm, opponent)
 
 
 def cmd_summary(args):
@@ -272,8 +282,9 @@ def main():
     sub = parser.add_subparsers(dest="command", required=True)
     series = sub.add_parser("series", help="play interleaved matches")
     series.add_argument("--out", required=True, help="folder for the records")
-    series.add_argument("--opponent", required=True, type=lambda t: parse_named(t, "--opponent"),
-                        help="NAME=BRAIN")
+    series.add_argument("--opponent", required=True,
+                        type=lambda t: parse_arm(t, "--opponent"),
+                        help="NAME=BRAIN[,threads=N]")
     series.add_argument("--arm", required=True, action="append", type=parse_arm,
                         help="NAME=BRAIN[,threads=N]; give one per build")
     series.add_argument("--rounds", type=int, default=1, help="matches per arm")
